@@ -1,0 +1,6 @@
+// SPDX-License-Identifier: MIT
+// The umbrella module: `import QRCore` brings the codec, the streams and the CLI plumbing.
+
+@_exported import QRCodec
+@_exported import QRStream
+@_exported import QRTool

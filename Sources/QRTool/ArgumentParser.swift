@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: MIT
+// Splits argv by a CommandSpec: -x, -xVALUE, -abc, --long value, --long=value, --, and - as stdin.
+
+/// The options and operands of one command line, checked against a `CommandSpec`.
+public struct ParsedArguments: Sendable {
+  /// Operands in order; `-` is an operand (standard input).
+  public var operands: [String] = []
+  /// Values by long option name, in command-line order; flags record an empty string.
+  public private(set) var values: [String: [String]] = [:]
+
+  /// Creates an empty parse result.
+  public init() {}
+
+  mutating func record(_ long: String, _ value: String) { values[long, default: []].append(value) }
+
+  /// Whether the option appeared at all.
+  public func has(_ long: String) -> Bool { values[long] != nil }
+
+  /// The last value given for the option (the usual "last one wins" rule), or nil.
+  public func value(_ long: String) -> String? { values[long]?.last }
+
+  /// Every value given for a repeatable option.
+  public func all(_ long: String) -> [String] { values[long] ?? [] }
+
+  /// The option's value as an integer in `range`.
+  ///
+  /// - Throws: `UsageError` naming the option when the value is not a whole number in range.
+  public func integer(_ long: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+    guard let text = value(long) else { return nil }
+    guard let number = Int(text), range.contains(number) else {
+      throw UsageError(
+        "invalid value '\(Diagnostics.sanitized(text))' for --\(long): "
+          + "expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+    }
+    return number
+  }
+
+  /// The option's value as a finite number in `range`.
+  public func number(_ long: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
+    guard let text = value(long) else { return nil }
+    guard let number = Double(text), number.isFinite, range.contains(number) else {
+      throw UsageError(
+        "invalid value '\(Diagnostics.sanitized(text))' for --\(long): "
+          + "expected a number from \(range.lowerBound) to \(range.upperBound)")
+    }
+    return number
+  }
+
+  /// The option's value, which must be one of `choices`.
+  public func choice(_ long: String, from choices: [String]) throws(UsageError) -> String? {
+    guard let text = value(long) else { return nil }
+    guard choices.contains(text) else {
+      throw UsageError(
+        "invalid value '\(Diagnostics.sanitized(text))' for --\(long): "
+          + "expected one of \(choices.joined(separator: ", "))")
+    }
+    return text
+  }
+}
+
+extension CommandSpec {
+  /// Parses `arguments` (without the program name).
+  ///
+  /// Rules, as swift-argument-parser and getopt_long: a lone `-` is an operand; the first `--` ends
+  /// options; `--long=value` and `--long value` are the same; short flags bundle (`-hV`) and a short
+  /// option with a value takes the rest of the word or the next word (`-s640x480`, `-s 640x480`).
+  /// Long names are never abbreviated.
+  ///
+  /// - Throws: `UsageError` naming the offending word.
+  public func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+    var result = ParsedArguments()
+    var index = 0
+    var optionsEnded = false
+    while index < arguments.count {
+      let word = arguments[index]
+      index += 1
+      if optionsEnded || word == "-" || !word.hasPrefix("-") {
+        result.operands.append(word)
+      } else if word == "--" {
+        optionsEnded = true
+      } else if word.hasPrefix("--") {
+        let body = word.dropFirst(2)
+        let name: Substring
+        let attached: Substring?
+        if let equals = body.firstIndex(of: "=") {
+          name = body[..<equals]
+          attached = body[body.index(after: equals)...]
+        } else {
+          name = body
+          attached = nil
+        }
+        guard let option = option(long: String(name)), !name.isEmpty, !name.hasPrefix("-") else {
+          throw UsageError("unknown option '\(Diagnostics.sanitized(String(word.prefix(64))))'")
+        }
+        switch option.argument {
+        case .none:
+          if attached != nil { throw UsageError("option '--\(name)' takes no value") }
+          result.record(option.long, "")
+        case .optional:
+          result.record(option.long, attached.map(String.init) ?? "")
+        case .required(let valueName):
+          if let attached {
+            result.record(option.long, String(attached))
+          } else if index < arguments.count {
+            result.record(option.long, arguments[index])
+            index += 1
+          } else {
+            throw UsageError("missing value for '--\(name) \(valueName)'")
+          }
+        }
+      } else {
+        // A bundle of short options: -hV, -s640x480, -c 5.
+        var rest = word.dropFirst()
+        while let letter = rest.first {
+          rest = rest.dropFirst()
+          guard let option = option(short: letter) else {
+            throw UsageError("unknown option '-\(Diagnostics.sanitized(String(letter)))'")
+          }
+          switch option.argument {
+          case .none, .optional:
+            result.record(option.long, "")
+          case .required(let valueName):
+            if !rest.isEmpty {
+              result.record(option.long, String(rest))
+              rest = ""
+            } else if index < arguments.count {
+              result.record(option.long, arguments[index])
+              index += 1
+            } else {
+              throw UsageError("missing value for '-\(letter) \(valueName)'")
+            }
+          }
+        }
+      }
+    }
+    return result
+  }
+}

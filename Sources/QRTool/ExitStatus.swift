@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+// The exit statuses of all four tools, in one place; each man page's EXIT STATUS lists the same.
+
+/// How a tool ends. Only a tool's `main` turns this into `exit(3)`.
+public enum ExitStatus: Int32, Sendable, CaseIterable {
+  /// Everything worked (and for `qrdetect`, something was decoded).
+  case success = 0
+  /// `qrdetect` only: the input ended cleanly and nothing was decoded (grep's 1).
+  case nothingFound = 1
+  /// An error: unreadable input, a malformed stream, a device failure, an I/O error.
+  case failure = 2
+  /// A usage error: unknown option, bad value or bad operand (`EX_USAGE`).
+  case usage = 64
+  /// Stopped by SIGINT (128 + 2); the tool re-raises the signal after cleaning up.
+  case interrupted = 130
+  /// Stopped by SIGTERM (128 + 15); the tool re-raises the signal after cleaning up.
+  case terminated = 143
+
+  /// One line for each man page's EXIT STATUS section.
+  public var summary: String {
+    switch self {
+    case .success: "success"
+    case .nothingFound: "input ended and nothing was found (qrdetect only)"
+    case .failure: "an error occurred; everything complete before it was written"
+    case .usage: "usage error: unknown option, bad value or bad operand"
+    case .interrupted: "stopped by SIGINT after cleaning up"
+    case .terminated: "stopped by SIGTERM after cleaning up"
+    }
+  }
+}

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+// The shared main: parse, help, version, run the body, map errors to exit statuses.
+
+import Glibc
+import QRStream
+
+/// A running tool: its parsed command line and where its messages go.
+public struct Invocation: Sendable {
+  /// The tool's declaration.
+  public let spec: CommandSpec
+  /// The parsed options and operands.
+  public let arguments: ParsedArguments
+  /// Standard-error messages prefixed with the tool's name.
+  public let diagnostics: Diagnostics
+}
+
+/// Runs tools the same way: the only place that calls `exit`.
+public enum Tool {
+  /// Parses the command line, handles `--help` and `--version`, runs `body` and exits with the
+  /// status it returns.
+  ///
+  /// Errors thrown by `body` map to statuses: `UsageError` prints the message, the usage line and a
+  /// pointer to `--help` (status 64); `ToolExit` exits with its status and prints nothing; a broken
+  /// pipe (`Errno.brokenPipe`) ends quietly with status 0; anything else is printed as
+  /// `prog: message` with status 2.
+  public static func main(
+    _ spec: CommandSpec, arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+    body: (Invocation) throws -> ExitStatus
+  ) -> Never {
+    Signals.ignoreBrokenPipe()
+    let diagnostics = Diagnostics(program: spec.name)
+    let status: ExitStatus
+    do {
+      let parsed = try spec.parse(arguments)
+      if parsed.has("help") {
+        try FileDescriptor.standardOutput.writeAll(Array(spec.helpText.utf8))
+        exit(ExitStatus.success.rawValue)
+      }
+      if parsed.has("version") {
+        let line = "\(spec.name) (qrpipe) \(QRPipeVersion.current)\n"
+        try FileDescriptor.standardOutput.writeAll(Array(line.utf8))
+        exit(ExitStatus.success.rawValue)
+      }
+      status = try body(Invocation(spec: spec, arguments: parsed, diagnostics: diagnostics))
+    } catch let error as UsageError {
+      reportUsage(error, spec: spec, diagnostics: diagnostics)
+      status = .usage
+    } catch let error as ToolExit {
+      status = error.status
+    } catch let error as Errno where error == .brokenPipe {
+      status = .success
+    } catch {
+      diagnostics.error("\(error)")
+      status = .failure
+    }
+    Signals.exitForStopSignal()
+    exit(status.rawValue)
+  }
+
+  /// Prints a usage error the way every tool does.
+  public static func reportUsage(_ error: UsageError, spec: CommandSpec, diagnostics: Diagnostics) {
+    diagnostics.error(error.message)
+    diagnostics.raw(spec.usageLine + "\nSee '\(spec.name) --help' for more information.\n")
+  }
+}
