@@ -122,7 +122,9 @@ public struct CommandSpec: Sendable {
   public func option(short: Character) -> OptionSpec? { options.first { $0.short == short } }
 
   /// `usage: name [options] operands`.
-  public var usageLine: String { "usage: \(name) [options] \(operands)" }
+  public var usageLine: String {
+    operands.isEmpty ? "usage: \(name) [options]" : "usage: \(name) [options] \(operands)"
+  }
 
   /// The full `--help` text.
   public var helpText: String {

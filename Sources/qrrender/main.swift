@@ -3,14 +3,7 @@
 
 import QRCore
 
-let spec = CommandSpec(
-  name: "qrrender",
-  summary: "Render a payload as a QR code (not built yet).",
-  operands: "",
-  notes: ["This build of qrpipe does not include qrrender yet: it only answers --help and --version."],
-  options: [])
-
-Tool.main(spec) { invocation in
+Tool.main(RenderCommand.spec) { invocation in
   invocation.diagnostics.error("not built yet in this version of qrpipe")
   return .failure
 }
