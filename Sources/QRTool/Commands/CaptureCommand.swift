@@ -1,14 +1,41 @@
 // SPDX-License-Identifier: MIT
 // qrcapture's command line.
 
+import QRStream
+
 /// The declaration of `qrcapture`'s options.
 public enum CaptureCommand {
   /// The option table; it drives parsing, help and the completions.
   public static let spec = CommandSpec(
     name: "qrcapture",
-    summary: "Capture gray frames from a V4L2 camera or read raw, y4m, PNM or qrframe input, and write them as a qrframe(5) stream.",
+    summary:
+      "Capture gray frames from a V4L2 camera, or read raw, y4m, PNM or qrframe input,\n"
+      + "and write them to standard output as a qrframe(5) stream.",
     operands: "[file ...]",
+    notes: [
+      "Input: the file operands in order ('-' is standard input); with none, standard input when\n"
+        + "it is a pipe or a file, else the camera /dev/video0. y4m, PNM and qrframe input are\n"
+        + "recognised by their magic; raw frames need --size."
+    ],
     options: [
-      .value("d", "device", "path", "capture from this V4L2 device (default /dev/video0)", completion: .file),
+      .value(
+        "d", "device", "path", "capture from this V4L2 camera (default /dev/video0)",
+        completion: .file),
+      .value("s", "size", "WxH", "camera frame size to request; size of raw input frames"),
+      .value("r", "fps", "rate", "camera frame rate to request; rate of raw input (default 30)"),
+      .value(
+        "p", "pixel-format", "format", "layout of raw input frames (default gray)",
+        completion: .choices(PixelLayout.allCases.map(\.rawValue))),
+      .value("n", "count", "N", "stop after writing N frames"),
+      .value(nil, "duration", "seconds", "stop after this much stream time"),
+      .value(nil, "skip", "N", "discard the first N frames"),
+      .value(nil, "every", "N", "keep one frame in N (decimate)"),
+      .flag(nil, "restamp", "renumber frames from 0 and time them from --fps"),
+      .value(
+        "o", "output", "format", "write qrframe (default), y4m or pgm",
+        completion: .choices(["qrframe", "y4m", "pgm"])),
+      .value(nil, "max-pixels", "N", "refuse frames larger than N pixels (default 268435456)"),
+      .flag(nil, "list-devices", "list V4L2 cameras and exit"),
+      .flag(nil, "list-formats", "list the camera's formats, sizes and rates and exit"),
     ])
 }
