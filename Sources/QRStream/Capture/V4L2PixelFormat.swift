@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: MIT
+// V4L2 fourcc pixel formats, and which of them qrcapture can reduce to gray.
+
+import CV4L2
+
+/// A V4L2 pixel format code (a fourcc such as `YUYV`).
+public struct V4L2PixelFormat: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  /// The little-endian fourcc, as `V4L2_PIX_FMT_*` defines it.
+  public var rawValue: UInt32
+
+  /// Wraps a raw fourcc.
+  public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+  /// `V4L2_PIX_FMT_GREY`: 8-bit luma only.
+  public static let grey = V4L2PixelFormat(rawValue: CV4L2_PIX_FMT_GREY)
+  /// `V4L2_PIX_FMT_YUYV`: packed 4:2:2, Y0 U Y1 V.
+  public static let yuyv = V4L2PixelFormat(rawValue: CV4L2_PIX_FMT_YUYV)
+  /// `V4L2_PIX_FMT_UYVY`: packed 4:2:2, U Y0 V Y1.
+  public static let uyvy = V4L2PixelFormat(rawValue: CV4L2_PIX_FMT_UYVY)
+  /// `V4L2_PIX_FMT_NV12`: Y plane, then interleaved CbCr at half resolution.
+  public static let nv12 = V4L2PixelFormat(rawValue: CV4L2_PIX_FMT_NV12)
+  /// `V4L2_PIX_FMT_NV21`: Y plane, then interleaved CrCb at half resolution.
+  public static let nv21 = V4L2PixelFormat(rawValue: CV4L2_PIX_FMT_NV21)
+  /// `V4L2_PIX_FMT_YUV420` (`YU12`): Y, Cb and Cr planes.
+  public static let yuv420 = V4L2PixelFormat(rawValue: CV4L2_PIX_FMT_YUV420)
+  /// `V4L2_PIX_FMT_YVU420` (`YV12`): Y, Cr and Cb planes.
+  public static let yvu420 = V4L2PixelFormat(rawValue: CV4L2_PIX_FMT_YVU420)
+  /// `V4L2_PIX_FMT_MJPEG` (`MJPG`): motion JPEG, readable only through libv4l2.
+  public static let mjpeg = V4L2PixelFormat(rawValue: CV4L2_PIX_FMT_MJPEG)
+
+  /// Builds a format from its four-character code, such as `"YUYV"`; nil unless exactly four
+  /// ASCII characters.
+  public init?(code: String) {
+    let bytes = Array(code.utf8)
+    guard bytes.count == 4, bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+    rawValue = bytes.reversed().reduce(0) { $0 << 8 | UInt32($1) }
+  }
+
+  /// The four-character code, such as `YUYV` (trailing spaces kept; unprintable bytes as `.`).
+  public var code: String {
+    var text = ""
+    for shift in stride(from: 0, to: 32, by: 8) {
+      let byte = UInt8(truncatingIfNeeded: rawValue >> UInt32(shift))
+      text.append(byte >= 0x20 && byte < 0x7F ? Character(Unicode.Scalar(byte)) : ".")
+    }
+    return text
+  }
+
+  /// The code: `YUYV`.
+  public var description: String { code }
+
+  /// The formats qrcapture reduces to gray itself, most preferred first (GREY needs no work;
+  /// the packed ones need no plane arithmetic).
+  public static let native: [V4L2PixelFormat] = [
+    .grey, .yuyv, .uyvy, .nv12, .nv21, .yuv420, .yvu420,
+  ]
+
+  /// The source formats libv4lconvert can turn into YU12 (its `supported_src_pixfmts` table,
+  /// v4l-utils 1.22), less those read natively: compressed and vendor formats, RGB, Bayer.
+  public static let convertibleByLibV4L2: Set<String> = [
+    "MJPG", "JPEG", "PJPG", "S910", "S561", "S505", "S508", "S501", "SN9C", "SONX", "HM12",
+    "RGB3", "BGR3", "RGBP", "BA81", "GBRG", "GRBG", "RGGB", "YVYU", "NV16", "NV61", "JL20",
+    "CPIA", "KONI", "M310", "SQ90", "STV0", "OV51", "OV61",
+  ]
+
+  /// Whether qrcapture reads this format without help.
+  public var isNative: Bool { Self.native.contains(self) }
+
+  /// Whether libv4l2, when loaded, can convert this format to one qrcapture reads.
+  public var isConvertibleByLibV4L2: Bool { Self.convertibleByLibV4L2.contains(code) }
+
+  /// How many bytes of a `height`-row buffer with rows `bytesPerLine` apart the luma needs: the
+  /// whole Y plane up to the last row's last sample.
+  func lumaByteCount(width: Int, height: Int, bytesPerLine: Int) -> Int {
+    let samplesPerPixel = (self == .yuyv || self == .uyvy) ? 2 : 1
+    return bytesPerLine * (height - 1) + width * samplesPerPixel
+  }
+
+  /// The gray image in `bytes`, which holds at least `lumaByteCount` bytes of this format.
+  ///
+  /// - Precondition: `isNative`.
+  /// - Complexity: O(*width* × *height*).
+  func luma(from bytes: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerLine: Int)
+    -> GrayImage
+  {
+    precondition(
+      isNative
+        && bytes.count
+          >= lumaByteCount(
+            width: width, height: height,
+            bytesPerLine: bytesPerLine)
+    )
+    // YUYV carries Y in even bytes, UYVY in odd ones; the planar formats start with the Y plane.
+    let (step, first) = self == .yuyv ? (2, 0) : self == .uyvy ? (2, 1) : (1, 0)
+    var pixels = [UInt8](repeating: 0, count: width * height)
+    pixels.withUnsafeMutableBufferPointer { output in
+      for y in 0..<height {
+        let row = y * bytesPerLine + first
+        let out = y * width
+        for x in 0..<width { output[out + x] = bytes[row + x * step] }
+      }
+    }
+    return GrayImage(width: width, height: height, pixels: pixels)
+  }
+}
