@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: MIT
+// qrcapture's options, validated once into one value.
+
+import QRStream
+
+/// Where qrcapture reads frames from.
+public enum CaptureInput: Equatable, Sendable {
+  /// A V4L2 camera device.
+  case camera(String)
+  /// A file, or `-` for standard input.
+  case file(String)
+}
+
+/// What qrcapture writes.
+public enum CaptureOutputFormat: String, Sendable, CaseIterable {
+  /// qrframe(5), the default.
+  case qrframe
+  /// YUV4MPEG2 `Cmono`.
+  case y4m
+  /// Binary PGM images in sequence.
+  case pgm
+}
+
+/// qrcapture's command line, checked: every value is in range and the options agree.
+public struct CaptureCommandOptions: Sendable {
+  /// The inputs in order.
+  public var inputs: [CaptureInput]
+  /// The requested camera size, or the size of raw input frames.
+  public var size: (width: Int, height: Int)?
+  /// The requested camera rate, or the rate of raw input (default 30).
+  public var framesPerSecond: Double?
+  /// The layout of raw input frames.
+  public var pixelLayout: PixelLayout
+  /// The frame selection (`--skip`, `--every`, `--count`, `--duration`, `--restamp`).
+  public var selection: FrameSelection
+  /// What to write.
+  public var output: CaptureOutputFormat
+  /// The largest frame, in pixels, an input may make us allocate.
+  public var maximumPixels: Int
+  /// `--list-devices`.
+  public var listDevices: Bool
+  /// `--list-formats`.
+  public var listFormats: Bool
+
+  /// The rate to use for raw input timestamps and y4m output.
+  public var effectiveFramesPerSecond: Double { framesPerSecond ?? 30 }
+
+  /// The camera used when nothing else is named.
+  public static let defaultDevice = "/dev/video0"
+
+  /// Validates `arguments`; `standardInputIsData` says whether stdin is a pipe or file (with no
+  /// operand, such a stdin is read instead of the camera).
+  ///
+  /// - Throws: `UsageError` naming the option at fault.
+  public init(_ arguments: ParsedArguments, standardInputIsData: Bool) throws(UsageError) {
+    size = try arguments.value("size").map { (text) throws(UsageError) in
+      try Self.parseSize(text, option: "size")
+    }
+    framesPerSecond = try arguments.number("fps", in: 0.001...100_000)
+    if let name = arguments.value("pixel-format") {
+      guard let layout = PixelLayout(name: name) else {
+        throw UsageError(
+          "invalid value '\(Diagnostics.sanitized(name))' for --pixel-format: expected one of "
+            + PixelLayout.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+      pixelLayout = layout
+    } else {
+      pixelLayout = .gray
+    }
+    let count = try arguments.integer("count", in: 1...Int.max)
+    let duration = try arguments.number("duration", in: 0...1e9)
+    let skip = try arguments.integer("skip", in: 0...Int.max) ?? 0
+    let every = try arguments.integer("every", in: 1...Int.max) ?? 1
+    selection = FrameSelection(
+      skip: skip, every: every, count: count,
+      duration: duration.map { UInt64(($0 * 1e9).rounded()) },
+      restamp: arguments.has("restamp"), framesPerSecond: framesPerSecond ?? 30)
+    output =
+      try arguments.choice("output", from: CaptureOutputFormat.allCases.map(\.rawValue)).flatMap(
+        CaptureOutputFormat.init(rawValue:)) ?? .qrframe
+    maximumPixels = try arguments.integer("max-pixels", in: 1...(1 << 40)) ?? 16384 * 16384
+    listDevices = arguments.has("list-devices")
+    listFormats = arguments.has("list-formats")
+
+    let device = arguments.value("device")
+    if listDevices && listFormats {
+      throw UsageError("--list-devices and --list-formats cannot be combined")
+    }
+    if (listDevices || listFormats) && !arguments.operands.isEmpty {
+      throw UsageError("--\(listDevices ? "list-devices" : "list-formats") takes no file operands")
+    }
+    if let device {
+      guard arguments.operands.isEmpty else {
+        throw UsageError("give either --device or file operands, not both")
+      }
+      inputs = [.camera(device)]
+    } else if !arguments.operands.isEmpty {
+      inputs = arguments.operands.map(CaptureInput.file)
+    } else if standardInputIsData && !listFormats {
+      inputs = [.file("-")]
+    } else {
+      inputs = [.camera(Self.defaultDevice)]
+    }
+    if arguments.operands.filter({ $0 == "-" }).count > 1 {
+      throw UsageError("standard input ('-') can be read only once")
+    }
+  }
+
+  /// Parses `WxH` (e.g. `1280x720`) with both sides in 1...65535.
+  public static func parseSize(_ text: String, option: String) throws(UsageError) -> (
+    width: Int, height: Int
+  ) {
+    let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+      (1...65535).contains(width), (1...65535).contains(height)
+    else {
+      throw UsageError(
+        "invalid value '\(Diagnostics.sanitized(text))' for --\(option): "
+          + "expected WIDTHxHEIGHT such as 1280x720")
+    }
+    return (width, height)
+  }
+}
