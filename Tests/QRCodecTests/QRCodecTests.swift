@@ -3,6 +3,6 @@ import Testing
 
 @testable import QRCodec
 
-@Test func standardIsNamed() {
-  #expect(QRCodec.standard == "ISO/IEC 18004:2015")
+@Test func versionCountIsForty() {
+  #expect(Version.all.count == 40)
 }

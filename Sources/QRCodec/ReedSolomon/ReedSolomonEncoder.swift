@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+// Reed–Solomon error correction codewords: generator polynomials and polynomial division.
+
+/// Computes Reed–Solomon error correction codewords over GF(2⁸).
+///
+/// The generator polynomial of degree *n* is (*x* − α⁰)(*x* − α¹)…(*x* − αⁿ⁻¹). The error
+/// correction codewords of a block are the remainder of data(*x*) · *x*ⁿ divided by it.
+/// ISO/IEC 18004:2015, 7.5.2 and Annex A.
+///
+///     let generator = ReedSolomonEncoder.generator(degree: 5)
+///     let ecc = ReedSolomonEncoder.remainder(dividing: [0x10, 0x20], by: generator)
+public enum ReedSolomonEncoder {
+  /// The generator polynomial of degree `degree`, without its leading coefficient (which is 1),
+  /// highest power first: degree 5 gives [0x1F, 0xC6, 0x3F, 0x93, 0x74], meaning
+  /// *x*⁵ + 0x1F *x*⁴ + 0xC6 *x*³ + 0x3F *x*² + 0x93 *x* + 0x74.
+  ///
+  /// - Parameter degree: The number of error correction codewords, in 1…255.
+  /// - Complexity: O(*degree*²).
+  public static func generator(degree: Int) -> [UInt8] {
+    precondition((1...255).contains(degree), "generator degree \(degree) outside 1...255")
+    // Multiply out one factor at a time: p(x) · (x + αⁱ) = p(x) · x + αⁱ · p(x), since − is +
+    // in GF(2⁸). Coefficients are highest power first, so p(x) · x appends a zero.
+    var product: [UInt8] = [1]
+    for i in 0..<degree {
+      let root = GaloisField.power(i)
+      var next = product + [0]
+      for (j, coefficient) in product.enumerated() {
+        next[j + 1] ^= GaloisField.multiply(coefficient, root)
+      }
+      product = next
+    }
+    return Array(product.dropFirst())
+  }
+
+  /// The remainder of `data`(*x*) · *x*ⁿ divided by the generator: the *n* error correction
+  /// codewords of a block, first to be transmitted first.
+  ///
+  /// - Parameters:
+  ///   - data: The block's data codewords, first codeword the highest power.
+  ///   - generator: A generator from `generator(degree:)`; *n* is its count.
+  /// - Complexity: O(*data.count* × *n*).
+  public static func remainder(dividing data: [UInt8], by generator: [UInt8]) -> [UInt8] {
+    // Polynomial long division of data(x) · xⁿ: each leading coefficient, times the (monic)
+    // generator, is subtracted (XORed) from the terms below it. What is left is the remainder.
+    let count = generator.count
+    var dividend = data + [UInt8](repeating: 0, count: count)
+    for i in data.indices where dividend[i] != 0 {
+      let factor = dividend[i]
+      for j in 0..<count {
+        dividend[i + 1 + j] ^= GaloisField.multiply(generator[j], factor)
+      }
+    }
+    return Array(dividend[data.count...])
+  }
+}
