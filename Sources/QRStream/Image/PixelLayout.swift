@@ -198,16 +198,19 @@ public enum PixelLayout: String, CaseIterable, Sendable {
         let out = target + y * width
         for x in 0..<width {
           let pixel = row + x &* 3
-          // 19595 + 38470 + 7471 = 65536 (0.299, 0.587, 0.114 in 16.16 fixed point): the sum
-          // fits in UInt32, and >> 16 rounds it into 0...255.
-          let red = 19595 &* UInt32(pixel[redOffset])
-          let green = 38470 &* UInt32(pixel[1])
-          let blue = 7471 &* UInt32(pixel[blueOffset])
-          let sum = red &+ green &+ blue &+ 32768
-          out[x] = UInt8(truncatingIfNeeded: sum &>> 16)
+          out[x] = Self.luma(red: pixel[redOffset], green: pixel[1], blue: pixel[blueOffset])
         }
       }
     }
+  }
+
+  /// Full-range ITU-R BT.601 luma, 0.299 R + 0.587 G + 0.114 B, rounded.
+  @inline(__always)
+  static func luma(red: UInt8, green: UInt8, blue: UInt8) -> UInt8 {
+    // 19595 + 38470 + 7471 = 65536 (the weights in 16.16 fixed point): the sum fits in UInt32,
+    // and >> 16 rounds it into 0...255.
+    let sum = 19595 &* UInt32(red) &+ 38470 &* UInt32(green) &+ 7471 &* UInt32(blue) &+ 32768
+    return UInt8(truncatingIfNeeded: sum &>> 16)
   }
 
   // MARK: - Plane arithmetic
