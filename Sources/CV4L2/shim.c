@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -41,6 +42,11 @@ static void load_libv4l2(void) {
   *(void **)&v4l2_ioctl_p = dlsym(library, "v4l2_ioctl");
   *(void **)&v4l2_mmap_p = dlsym(library, "v4l2_mmap");
   *(void **)&v4l2_munmap_p = dlsym(library, "v4l2_munmap");
+  // libv4l2 prints its own line on stderr for every failed ioctl, EAGAIN from DQBUF included;
+  // our errors say the same in the user's terms. Its log still works: LIBV4L2_LOG_FILENAME.
+  FILE **log_file = dlsym(library, "v4l2_log_file");
+  if (log_file != NULL && *log_file == NULL && getenv("LIBV4L2_LOG_FILENAME") == NULL)
+    *log_file = fopen("/dev/null", "we");
   if (v4l2_open_p == NULL || v4l2_close_p == NULL || v4l2_ioctl_p == NULL ||
       v4l2_mmap_p == NULL || v4l2_munmap_p == NULL) {
     v4l2_open_p = NULL;

@@ -28,6 +28,9 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
   case noBuffers
   /// The device went away while streaming (`ENODEV` or `EIO`, or `POLLHUP`).
   case disconnected(framesDelivered: UInt64)
+  /// libv4l2 gave up converting the camera's frames (`EIO` from `VIDIOC_DQBUF` while it
+  /// converts), usually corrupt MJPEG data.
+  case conversionFailed
   /// No frame arrived within `seconds`.
   case noFrame(seconds: Double)
   /// `open` failed for another reason.
@@ -60,6 +63,9 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
       "the driver granted no capture buffers"
     case .disconnected(let count):
       "camera disconnected after \(count) frame\(count == 1 ? "" : "s")"
+    case .conversionFailed:
+      "libv4l2 cannot convert the camera's frames (corrupt or unsupported data); "
+        + "try another --size or format"
     case .noFrame(let seconds):
       "no frame from the camera within \(Self.format(seconds)) seconds"
     case .openFailed(let error):

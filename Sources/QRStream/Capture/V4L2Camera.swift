@@ -93,6 +93,9 @@ public final class V4L2Camera: FrameSource {
   private var nextSequence: UInt64 = 0
   /// `CLOCK_MONOTONIC` nanoseconds at stream start or the last delivered frame.
   private var lastProgress: UInt64 = 0
+  /// How `format` lays out a buffer, and how many bytes a complete one holds (every plane).
+  private var layout = PixelLayout.gray
+  private var frameByteCount = 0
 
   /// How long one `poll` waits before checking `shouldStop` again.
   static let pollInterval: CInt = 100
@@ -132,6 +135,8 @@ public final class V4L2Camera: FrameSource {
     guard capabilities.canCapture else { throw .notCaptureDevice(card: card) }
     guard capabilities.canStream else { throw .noStreamingIO(card: card) }
     format = try negotiateFormat()
+    // negotiateFormat only accepts formats that have a layout.
+    layout = format.pixelFormat.layout ?? .gray
     framesPerSecond = negotiateFrameRate()
     try mapBuffers()
     var type = CInt(V4L2Device.captureType)
@@ -170,12 +175,19 @@ public final class V4L2Camera: FrameSource {
       let granted = V4L2PixelFormat(rawValue: request.fmt.pix.pixelformat)
       let grantedWidth = Int(request.fmt.pix.width)
       let grantedHeight = Int(request.fmt.pix.height)
-      guard granted.isNative, grantedWidth > 0, grantedHeight > 0 else { continue }
-      let samples = granted == .yuyv || granted == .uyvy ? 2 : 1
+      guard let layout = granted.layout,
+        let packed = layout.minimumRowStride(width: grantedWidth)
+      else { continue }
+      // Some drivers leave bytesperline 0 for planar formats: the rows are then packed.
+      let bytesPerLine = max(Int(request.fmt.pix.bytesperline), packed)
+      guard
+        let size = layout.frameByteCount(
+          width: grantedWidth, height: grantedHeight, rowStride: bytesPerLine)
+      else { continue }
+      frameByteCount = size
       return V4L2Format(
         pixelFormat: granted, width: grantedWidth, height: grantedHeight,
-        // Some drivers leave bytesperline 0 for planar formats: the rows are then packed.
-        bytesPerLine: max(Int(request.fmt.pix.bytesperline), grantedWidth * samples),
+        bytesPerLine: bytesPerLine,
         sizeImage: Int(request.fmt.pix.sizeimage),
         isConvertedByLibV4L2: usesLibV4L2 && !delivered.contains(granted))
     }
@@ -258,18 +270,13 @@ public final class V4L2Camera: FrameSource {
   private func waitForFrame() throws(CaptureError) -> Frame? {
     while true {
       if shouldStop() { return nil }
-      let events: Int16
-      do throws(Errno) {
-        events = try device.calls.poll(device.fd, timeoutMilliseconds: Self.pollInterval)
-      } catch {
-        if error == .interrupted { continue }  // a signal: look at shouldStop again
-        throw .systemCallFailed(function: "poll", error)
-      }
-      if events == 0 {
-        let waited = Double(Self.monotonicNow() &- lastProgress) / 1e9
-        if waited >= options.frameTimeout { throw .noFrame(seconds: options.frameTimeout) }
-        continue
-      }
+      // EINTR (a signal) reads as no events, so shouldStop is looked at again.
+      let events = try poll(timeoutMilliseconds: Self.pollInterval)
+      // Checked whether or not poll saw input: libv4l2 reports a frame it cannot convert as
+      // EAGAIN from DQBUF while poll keeps saying the device is readable.
+      let waited = Double(Self.monotonicNow() &- lastProgress) / 1e9
+      if waited >= options.frameTimeout { throw .noFrame(seconds: options.frameTimeout) }
+      if events == 0 { continue }
       if events & Int16(POLLHUP | POLLNVAL) != 0 {
         throw .disconnected(framesDelivered: framesDelivered)
       }
@@ -278,8 +285,9 @@ public final class V4L2Camera: FrameSource {
         if events & Int16(POLLERR) != 0 { throw .disconnected(framesDelivered: framesDelivered) }
         continue
       }
-      // Keep only the newest filled buffer; hand the older ones straight back.
-      while let newer = try dequeue() {
+      // Keep only the newest filled buffer; hand the older ones straight back. Poll first
+      // rather than try DQBUF: libv4l2 prints a message on every EAGAIN.
+      while try isReadable(timeoutMilliseconds: 0), let newer = try dequeue() {
         try enqueue(newest.index)
         pendingDropped += 1
         newest = newer
@@ -292,18 +300,16 @@ public final class V4L2Camera: FrameSource {
   /// the buffer is incomplete.
   private func frame(from buffer: v4l2_buffer) throws(CaptureError) -> Frame? {
     let mapping = mappings[Int(buffer.index)]
-    let needed = format.pixelFormat.lumaByteCount(
-      width: format.width, height: format.height, bytesPerLine: format.bytesPerLine)
     let used = min(Int(buffer.bytesused), mapping.count)
-    guard used >= needed, buffer.flags & UInt32(V4L2_BUF_FLAG_ERROR) == 0 else {
+    guard used >= frameByteCount, buffer.flags & UInt32(V4L2_BUF_FLAG_ERROR) == 0 else {
       try enqueue(buffer.index)
       pendingDropped += 1
       incompleteBuffers += 1
       return nil
     }
-    let image = format.pixelFormat.luma(
+    let image = layout.luma(
       from: UnsafeRawBufferPointer(rebasing: mapping[0..<used]), width: format.width,
-      height: format.height, bytesPerLine: format.bytesPerLine)
+      height: format.height, rowStride: format.bytesPerLine)
     try enqueue(buffer.index)
 
     let now = Self.monotonicNow()
@@ -326,6 +332,21 @@ public final class V4L2Camera: FrameSource {
     return frame
   }
 
+  /// The `poll` events on the device; 0 on timeout or `EINTR`.
+  private func poll(timeoutMilliseconds: CInt) throws(CaptureError) -> Int16 {
+    do throws(Errno) {
+      return try device.calls.poll(device.fd, timeoutMilliseconds: timeoutMilliseconds)
+    } catch {
+      if error == .interrupted { return 0 }
+      throw .systemCallFailed(function: "poll", error)
+    }
+  }
+
+  /// Whether a filled buffer is waiting (poll says `POLLIN`).
+  private func isReadable(timeoutMilliseconds: CInt) throws(CaptureError) -> Bool {
+    try poll(timeoutMilliseconds: timeoutMilliseconds) & Int16(POLLIN) != 0
+  }
+
   /// `VIDIOC_DQBUF`: a filled buffer, or nil if none is ready. Counts gaps in the driver's
   /// sequence numbers as dropped frames.
   private func dequeue() throws(CaptureError) -> v4l2_buffer? {
@@ -333,6 +354,7 @@ public final class V4L2Camera: FrameSource {
     if let error = device.perform(CV4L2_VIDIOC_DQBUF, &buffer) {
       switch error.rawValue {
       case EAGAIN: return nil
+      case EIO where format.isConvertedByLibV4L2: throw .conversionFailed
       case ENODEV, EIO: throw .disconnected(framesDelivered: framesDelivered)
       default: throw .ioctlFailed(request: "VIDIOC_DQBUF", error)
       }

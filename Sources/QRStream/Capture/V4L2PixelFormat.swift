@@ -25,6 +25,12 @@ public struct V4L2PixelFormat: RawRepresentable, Hashable, Sendable, CustomStrin
   public static let yuv420 = V4L2PixelFormat(rawValue: CV4L2_PIX_FMT_YUV420)
   /// `V4L2_PIX_FMT_YVU420` (`YV12`): Y, Cr and Cb planes.
   public static let yvu420 = V4L2PixelFormat(rawValue: CV4L2_PIX_FMT_YVU420)
+  /// `V4L2_PIX_FMT_YUV422P` (`422P`): Y, Cb and Cr planes, chroma halved horizontally.
+  public static let yuv422p = V4L2PixelFormat(rawValue: CV4L2_PIX_FMT_YUV422P)
+  /// `V4L2_PIX_FMT_RGB24` (`RGB3`): packed 8-bit red, green, blue.
+  public static let rgb24 = V4L2PixelFormat(rawValue: CV4L2_PIX_FMT_RGB24)
+  /// `V4L2_PIX_FMT_BGR24` (`BGR3`): packed 8-bit blue, green, red.
+  public static let bgr24 = V4L2PixelFormat(rawValue: CV4L2_PIX_FMT_BGR24)
   /// `V4L2_PIX_FMT_MJPEG` (`MJPG`): motion JPEG, readable only through libv4l2.
   public static let mjpeg = V4L2PixelFormat(rawValue: CV4L2_PIX_FMT_MJPEG)
 
@@ -59,7 +65,7 @@ public struct V4L2PixelFormat: RawRepresentable, Hashable, Sendable, CustomStrin
   /// v4l-utils 1.22), less those read natively: compressed and vendor formats, RGB, Bayer.
   public static let convertibleByLibV4L2: Set<String> = [
     "MJPG", "JPEG", "PJPG", "S910", "S561", "S505", "S508", "S501", "SN9C", "SONX", "HM12",
-    "RGB3", "BGR3", "RGBP", "BA81", "GBRG", "GRBG", "RGGB", "YVYU", "NV16", "NV61", "JL20",
+    "RGBP", "BA81", "GBRG", "GRBG", "RGGB", "YVYU", "NV16", "NV61", "JL20",
     "CPIA", "KONI", "M310", "SQ90", "STV0", "OV51", "OV61",
   ]
 
@@ -69,37 +75,8 @@ public struct V4L2PixelFormat: RawRepresentable, Hashable, Sendable, CustomStrin
   /// Whether libv4l2, when loaded, can convert this format to one qrcapture reads.
   public var isConvertibleByLibV4L2: Bool { Self.convertibleByLibV4L2.contains(code) }
 
-  /// How many bytes of a `height`-row buffer with rows `bytesPerLine` apart the luma needs: the
-  /// whole Y plane up to the last row's last sample.
-  func lumaByteCount(width: Int, height: Int, bytesPerLine: Int) -> Int {
-    let samplesPerPixel = (self == .yuyv || self == .uyvy) ? 2 : 1
-    return bytesPerLine * (height - 1) + width * samplesPerPixel
-  }
-
-  /// The gray image in `bytes`, which holds at least `lumaByteCount` bytes of this format.
-  ///
-  /// - Precondition: `isNative`.
-  /// - Complexity: O(*width* × *height*).
-  func luma(from bytes: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerLine: Int)
-    -> GrayImage
-  {
-    precondition(
-      isNative
-        && bytes.count
-          >= lumaByteCount(
-            width: width, height: height,
-            bytesPerLine: bytesPerLine)
-    )
-    // YUYV carries Y in even bytes, UYVY in odd ones; the planar formats start with the Y plane.
-    let (step, first) = self == .yuyv ? (2, 0) : self == .uyvy ? (2, 1) : (1, 0)
-    var pixels = [UInt8](repeating: 0, count: width * height)
-    pixels.withUnsafeMutableBufferPointer { output in
-      for y in 0..<height {
-        let row = y * bytesPerLine + first
-        let out = y * width
-        for x in 0..<width { output[out + x] = bytes[row + x * step] }
-      }
-    }
-    return GrayImage(width: width, height: height, pixels: pixels)
+  /// How the buffers of a native format are laid out, or nil for other formats.
+  public var layout: PixelLayout? {
+    Self.native.contains(self) ? PixelLayout(v4l2FourCC: rawValue) : nil
   }
 }
