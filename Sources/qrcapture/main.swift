@@ -1,6 +1,93 @@
 // SPDX-License-Identifier: MIT
+// qrcapture: camera or file in, qrframe(5) (or y4m, PGM) out. Parse, pick the inputs, loop, status.
+
 import QRCore
 
 Tool.main(CaptureCommand.spec) { invocation in
-  return .success
+  let options = try CaptureCommandOptions(
+    invocation.arguments, standardInputIsData: FileDescriptor.standardInput.isPipeOrFile)
+  let diagnostics = invocation.diagnostics
+  let output = FileDescriptor.standardOutput
+
+  if options.listDevices {
+    try output.writeAll(Array(V4L2Camera.deviceListing(V4L2Camera.listDevices()).utf8))
+    return .success
+  }
+  if options.listFormats {
+    let path: String
+    if case .camera(let device) = options.inputs.first {
+      path = device
+    } else {
+      path = CaptureCommandOptions.defaultDevice
+    }
+    do {
+      try output.writeAll(Array(V4L2Camera.listFormats(devicePath: path).utf8))
+    } catch let error as CaptureError {
+      diagnostics.error("\(error)", operand: path)
+      return .failure
+    }
+    return .success
+  }
+
+  var sink = CaptureSink(
+    format: options.output, frameRate: options.effectiveFrameRate, output: output)
+  var selection = options.selection
+  var status = ExitStatus.success
+  for input in options.inputs {
+    if selection.isComplete || Signals.stopRequested { break }
+    switch input {
+    case .camera(let path):
+      // Only a camera needs cleaning up, so only then do SIGINT/SIGTERM become a stop flag.
+      Signals.installStopHandlers()
+      do {
+        let request = CaptureOptions(
+          devicePath: path,
+          size: options.size.map { CaptureOptions.Size(width: $0.width, height: $0.height) },
+          framesPerSecond: options.frameRate.map { Double($0.numerator) / Double($0.denominator) })
+        let camera = try V4L2Camera(options: request, shouldStop: { Signals.stopRequested })
+        // Released on every path: end of count, stop signal, closed pipe, camera error.
+        defer { camera.close() }
+        if let rate = camera.framesPerSecond, options.frameRate == nil {
+          sink.frameRate =
+            FrameRate(numerator: UInt64((rate * 1000).rounded()), denominator: 1000)
+            ?? sink.frameRate
+        }
+        while let frame = try camera.next() {
+          if let kept = selection.select(frame) { try sink.write(kept) }
+          if selection.isComplete { break }
+        }
+      } catch let error as CaptureError {
+        diagnostics.error("\(error)", operand: path)
+        status = .failure
+      }
+    case .file(let name):
+      let descriptor: FileDescriptor
+      do {
+        descriptor = name == "-" ? .standardInput : try FileDescriptor.openForReading(name)
+      } catch {
+        diagnostics.error("\(error)", operand: name)
+        status = .failure
+        continue
+      }
+      defer { if name != "-" { descriptor.close() } }
+      let reader = FrameStreamReader(
+        descriptor: descriptor, name: name,
+        options: FrameStreamOptions(
+          maximumPixelCount: options.maximumPixels,
+          raw: options.size.map {
+            RawFrameFormat(width: $0.width, height: $0.height, layout: options.pixelLayout)
+          },
+          frameRate: options.effectiveFrameRate))
+      do {
+        while let frame = try reader.next() {
+          if let kept = selection.select(frame) { try sink.write(kept) }
+          if selection.isComplete { break }
+        }
+      } catch let error as FrameStreamError {
+        diagnostics.error("\(error)", operand: name)
+        status = .failure
+      }
+    }
+  }
+  return status
 }

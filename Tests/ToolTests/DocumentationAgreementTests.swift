@@ -72,7 +72,8 @@ func completionFileIsGeneratedFromTheOptionTable(tool: String, shell: String) th
 @Test func completionScriptsAreValidShell() throws {
   for spec in ToolCatalog.all {
     let bash = try ToolRunner.runExecutable(
-      "/bin/bash", ["-n", ToolRunner.packageRoot.appendingPathComponent("completions/\(spec.name).bash").path])
+      "/bin/bash",
+      ["-n", ToolRunner.packageRoot.appendingPathComponent("completions/\(spec.name).bash").path])
     #expect(bash.status == 0, "\(bash.errors)")
   }
 }

@@ -28,7 +28,7 @@ public struct CaptureCommandOptions: Sendable {
   /// The requested camera size, or the size of raw input frames.
   public var size: (width: Int, height: Int)?
   /// The requested camera rate, or the rate of raw input (default 30).
-  public var framesPerSecond: Double?
+  public var frameRate: FrameRate?
   /// The layout of raw input frames.
   public var pixelLayout: PixelLayout
   /// The frame selection (`--skip`, `--every`, `--count`, `--duration`, `--restamp`).
@@ -42,8 +42,11 @@ public struct CaptureCommandOptions: Sendable {
   /// `--list-formats`.
   public var listFormats: Bool
 
-  /// The rate to use for raw input timestamps and y4m output.
-  public var effectiveFramesPerSecond: Double { framesPerSecond ?? 30 }
+  /// The rate to use for raw input timestamps, `--restamp` and y4m output.
+  public var effectiveFrameRate: FrameRate { frameRate ?? Self.defaultFrameRate }
+
+  /// 30 frames per second.
+  public static let defaultFrameRate = FrameRate(numerator: 30) ?? .standard
 
   /// The camera used when nothing else is named.
   public static let defaultDevice = "/dev/video0"
@@ -56,7 +59,10 @@ public struct CaptureCommandOptions: Sendable {
     size = try arguments.value("size").map { (text) throws(UsageError) in
       try Self.parseSize(text, option: "size")
     }
-    framesPerSecond = try arguments.number("fps", in: 0.001...100_000)
+    frameRate = try arguments.value("fps").map { (text) throws(UsageError) in
+      try Self.parseRate(text)
+    }
+    let rate = frameRate ?? Self.defaultFrameRate
     if let name = arguments.value("pixel-format") {
       guard let layout = PixelLayout(name: name) else {
         throw UsageError(
@@ -74,7 +80,8 @@ public struct CaptureCommandOptions: Sendable {
     selection = FrameSelection(
       skip: skip, every: every, count: count,
       duration: duration.map { UInt64(($0 * 1e9).rounded()) },
-      restamp: arguments.has("restamp"), framesPerSecond: framesPerSecond ?? 30)
+      restamp: arguments.has("restamp"),
+      framesPerSecond: Double(rate.numerator) / Double(rate.denominator))
     output =
       try arguments.choice("output", from: CaptureOutputFormat.allCases.map(\.rawValue)).flatMap(
         CaptureOutputFormat.init(rawValue:)) ?? .qrframe
@@ -104,6 +111,24 @@ public struct CaptureCommandOptions: Sendable {
     if arguments.operands.filter({ $0 == "-" }).count > 1 {
       throw UsageError("standard input ('-') can be read only once")
     }
+  }
+
+  /// Parses a rate: `30`, `29.97`, `30000/1001` or `30000:1001`, between 0.001 and 100000.
+  public static func parseRate(_ text: String) throws(UsageError) -> FrameRate {
+    var rate = FrameRate(text)
+    if rate == nil, let value = Double(text), value.isFinite, value > 0, value <= 1e5 {
+      rate = FrameRate(numerator: UInt64((value * 1000).rounded()), denominator: 1000)
+    }
+    guard let rate else {
+      throw UsageError(
+        "invalid value '\(Diagnostics.sanitized(text))' for --fps: "
+          + "expected a rate such as 30, 29.97 or 30000/1001")
+    }
+    let value = Double(rate.numerator) / Double(rate.denominator)
+    guard value >= 0.001, value <= 100_000 else {
+      throw UsageError("--fps \(text) is out of range: expected 0.001 to 100000")
+    }
+    return rate
   }
 
   /// Parses `WxH` (e.g. `1280x720`) with both sides in 1...65535.

@@ -18,12 +18,15 @@ private func options(_ words: [String], stdinIsData: Bool = false) throws -> Cap
 @Test func sizesRatesAndLayoutsAreChecked() throws {
   let parsed = try options(["-s", "1280x720", "-r", "29.97", "-p", "yuyv422"])
   #expect(parsed.size?.width == 1280 && parsed.size?.height == 720)
-  #expect(parsed.framesPerSecond == 29.97)
+  #expect(parsed.frameRate == FrameRate(numerator: 29970, denominator: 1000))
+  #expect(
+    try options(["-r", "30000/1001"]).frameRate == FrameRate(numerator: 30000, denominator: 1001))
   #expect(parsed.pixelLayout == .yuyv)
-  for bad in [["-s", "1280"], ["-s", "0x5"], ["-s", "x"], ["-s", "70000x1"], ["-r", "0"],
+  for bad in [
+    ["-s", "1280"], ["-s", "0x5"], ["-s", "x"], ["-s", "70000x1"], ["-r", "0"],
     ["-p", "mjpeg"], ["-n", "0"], ["--every", "0"], ["--skip", "-1"], ["-o", "png"],
-    ["--duration", "nan"]]
-  {
+    ["--duration", "nan"],
+  ] {
     #expect(throws: UsageError.self, "\(bad)") { try options(bad) }
   }
 }

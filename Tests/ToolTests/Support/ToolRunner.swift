@@ -27,7 +27,8 @@ enum ToolRunner {
     let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     var directory = executable.deletingLastPathComponent()
     // The test binary sits in <products>/<Package>PackageTests.xctest on Linux.
-    while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("qrcapture").path)
+    while !FileManager.default.fileExists(
+      atPath: directory.appendingPathComponent("qrcapture").path)
       && directory.path != "/"
     {
       directory = directory.deletingLastPathComponent()
@@ -98,9 +99,10 @@ enum ToolRunner {
       // The tool may exit before reading everything; a write error then is expected.
       let fd = stdinPipe.fileHandleForWriting.fileDescriptor
       input.withUnsafeBytes { buffer in
+        guard let base = buffer.baseAddress else { return }
         var offset = 0
         while offset < buffer.count {
-          let count = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+          let count = write(fd, base + offset, buffer.count - offset)
           if count <= 0 { break }
           offset += count
         }
@@ -120,7 +122,9 @@ enum ToolRunner {
   /// Runs a shell pipeline with the products directory first on PATH; returns its result.
   static func shell(_ script: String, environment: [String: String] = [:]) throws -> ToolResult {
     var merged = environment
-    merged["PATH"] = productsDirectory.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    merged["PATH"] =
+      productsDirectory.path + ":"
+      + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
     return try runExecutable("/bin/bash", ["-o", "pipefail", "-c", script], environment: merged)
   }
 }
