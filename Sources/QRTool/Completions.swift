@@ -37,7 +37,8 @@ public enum Completions {
       case .file: script += "      COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
       case .directory: script += "      COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n"
       case .choices(let choices):
-        script += "      COMPREPLY=($(compgen -W '\(choices.joined(separator: " "))' -- \"$cur\")); return ;;\n"
+        script +=
+          "      COMPREPLY=($(compgen -W '\(choices.joined(separator: " "))' -- \"$cur\")); return ;;\n"
       case .none: script += "      return ;;\n"
       }
     }
@@ -58,7 +59,8 @@ public enum Completions {
 
   /// The zsh script (`#compdef` + `_arguments`).
   public static func zsh(_ spec: CommandSpec) -> String {
-    var script = "#compdef \(spec.name)\n# zsh completion for \(spec.name); generated from its option table.\n\n"
+    var script =
+      "#compdef \(spec.name)\n# zsh completion for \(spec.name); generated from its option table.\n\n"
     script += "_arguments -s -S \\\n"
     for option in spec.options {
       let help = zshEscaped(option.help)

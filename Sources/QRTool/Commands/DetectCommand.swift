@@ -8,6 +8,8 @@ public enum DetectCommand {
     name: "qrdetect",
     summary: "Read QR codes from frames and write one JSON line per symbol (not built yet).",
     operands: "",
-    notes: ["This build of qrpipe does not include qrdetect yet: it only answers --help and --version."],
+    notes: [
+      "This build of qrpipe does not include qrdetect yet: it only answers --help and --version."
+    ],
     options: [])
 }

@@ -8,6 +8,8 @@ public enum RenderCommand {
     name: "qrrender",
     summary: "Render a payload as a QR code (not built yet).",
     operands: "",
-    notes: ["This build of qrpipe does not include qrrender yet: it only answers --help and --version."],
+    notes: [
+      "This build of qrpipe does not include qrrender yet: it only answers --help and --version."
+    ],
     options: [])
 }
