@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
-// qrdedupe: a placeholder until its issue lands; it says so instead of pretending.
+// qrdedupe: pass on the first of repeated QR records, or report codes entering and leaving.
 
 import QRCore
 
 Tool.main(DedupeCommand.spec) { invocation in
-  invocation.diagnostics.error("not built yet in this version of qrpipe")
-  return .failure
+  let configuration = try DedupeConfiguration(arguments: invocation.arguments)
+  let runner = DedupeRunner(configuration: configuration, diagnostics: invocation.diagnostics)
+  return try runner.run(operands: invocation.arguments.operands)
 }

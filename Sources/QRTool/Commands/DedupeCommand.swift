@@ -6,8 +6,37 @@ public enum DedupeCommand {
   /// The option table; it drives parsing, help and the completions.
   public static let spec = CommandSpec(
     name: "qrdedupe",
-    summary: "Throttle repeated QR records in a stream of JSON lines (not built yet).",
-    operands: "",
-    notes: ["This build of qrpipe does not include qrdedupe yet: it only answers --help and --version."],
-    options: [])
+    summary:
+      "Pass on the first of repeated QR records in a stream of JSON lines, or report codes as they enter, move and leave.",
+    operands: "[file ...]",
+    notes: [
+      "Records are keyed by payload and symbology and timed by their \"time\" field; kept records are written unchanged, one line at a time.",
+      "Modes: interval (again after INTERVAL since last written), rearm (again after absent for INTERVAL), global (one record per INTERVAL), once (once per key).",
+    ],
+    options: [
+      .value(
+        "m", "mode", "mode", "interval (default), rearm, global or once",
+        completion: .choices(DedupeMode.allCases.map(\.rawValue))),
+      .value("i", "interval", "seconds", "the suppression interval (default 1.0)"),
+      .value(
+        "k", "key", "field[,field]",
+        "fields that identify a code (default payload,symbology; payload = bytes, else text)"),
+      .value("n", "count", "n", "stop after writing n records (with --events, n enter events)"),
+      .value(nil, "confirm", "k", "write a key only once seen in k frames within the interval"),
+      .flag("e", "events", "write enter, update and leave events instead of records"),
+      .value(
+        nil, "move", "px", "with --events: update when a corner moves more than px (default 10)"),
+      .value(
+        nil, "linger", "seconds", "with --events: leave after absent this long (default: interval)"),
+      .flag("a", "assemble", "join structured-append parts into one record"),
+      .value(
+        nil, "clock", "clock",
+        "time by the records' time field (record, default) or arrival (wall)",
+        completion: .choices(DedupeClock.allCases.map(\.rawValue))),
+      .value(
+        nil, "max-keys", "n",
+        "remember at most n keys, forgetting the least recently seen (default 1000000)"),
+      .flag(nil, "strict", "treat a line that is not a JSON object as an error"),
+      .value(nil, "max-line-length", "bytes", "refuse longer lines (default 1048576)"),
+    ])
 }
