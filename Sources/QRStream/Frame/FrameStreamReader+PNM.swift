@@ -157,10 +157,11 @@ extension FrameStreamReader {
   /// A decimal header field; nine digits at most, so it cannot overflow.
   private func readHeaderNumber(_ field: String) throws(FrameStreamError) -> Int {
     guard let first = try skipSeparators() else { throw truncatedHeader() }
-    guard let value = try readDecimal() else {
+    let (value, digits) = try readDecimal()
+    guard digits > 0 else {
       throw failure(.pnmSyntax("expected the \(field), found \(Self.describe(first))"))
     }
-    guard let value else { throw failure(.pnmSyntax("\(field) has more than 9 digits")) }
+    guard digits <= 9 else { throw failure(.pnmSyntax("\(field) has more than 9 digits")) }
     return value
   }
 
@@ -174,22 +175,25 @@ extension FrameStreamReader {
       input.consume(1)
       return Int(first - UInt8(ascii: "0"))
     }
-    guard let value = try readDecimal() else { throw failure(.pnmSample(Self.describe(first))) }
-    guard let value else { throw failure(.pnmSample("more than 9 digits")) }
+    let (value, digits) = try readDecimal()
+    guard digits > 0 else { throw failure(.pnmSample(Self.describe(first))) }
+    guard digits <= 9 else { throw failure(.pnmSample("more than 9 digits")) }
     return value
   }
 
-  /// Digits at the current position: nil if there are none, `.some(nil)` if more than nine.
-  private func readDecimal() throws(FrameStreamError) -> Int?? {
+  /// The digits at the current position and their count; stops after a tenth digit, which the
+  /// callers refuse, so the value cannot overflow.
+  private func readDecimal() throws(FrameStreamError) -> (value: Int, digits: Int) {
     var value = 0
     var digits = 0
-    while let byte = try peekByte(), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
-      guard digits < 9 else { return .some(nil) }
+    while digits <= 9, let byte = try peekByte(),
+      (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    {
       value = value * 10 + Int(byte - UInt8(ascii: "0"))
       digits += 1
       input.consume(1)
     }
-    return digits == 0 ? nil : value
+    return (value, digits)
   }
 
   private func truncatedHeader() -> FrameStreamError {

@@ -63,6 +63,7 @@ public final class FrameStreamReader: FrameSource {
     }
     if skipsLeadingWhitespace {
       while let byte = try peekByte(), Self.isWhitespace(byte) { input.consume(1) }
+      skipsLeadingWhitespace = false
     }
     frameStart = input.offset
     guard try ensure(1) else { return nil }
@@ -105,7 +106,6 @@ public final class FrameStreamReader: FrameSource {
 
   private func deliver(_ decoded: DecodedFrame, kind: InputKind) -> Frame {
     if kind != .y4m { y4mStream = nil }
-    skipsLeadingWhitespace = false
     self.kind = kind
     // Large frames: keep header fills small so the next payload takes the direct path.
     let size = decoded.image.pixels.count
