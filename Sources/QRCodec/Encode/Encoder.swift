@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: MIT
+// The encoder's entry points: payload and options in, finished symbol(s) out.
+
+/// Encodes payloads as QR Code or Micro QR symbols (ISO/IEC 18004:2015).
+///
+/// Three layers, as in Nayuki's generator:
+/// - `encode(text:options:)` and `encode(_:options:)` pick the optimal segments, the smallest
+///   version that holds them and the best mask;
+/// - `encodeParts(text:count:options:)` and `encodeParts(_:count:options:)` divide a payload
+///   over up to 16 symbols with structured append;
+/// - `encode(segments:version:level:mask:)` builds a symbol from segments you made yourself.
+///
+///     let symbol = try Encoder.encode(text: "https://example.com", options: EncodeOptions())
+///     print(symbol.version, symbol.errorCorrectionLevel)  // Prints "2 M"
+public enum Encoder {
+  /// Encodes text, written in `options.charset`, in one symbol.
+  ///
+  /// - Throws: `EncodeError` if the text does not fit, cannot be written in the charset or the
+  ///   forced mode, or asks for something the allowed symbols cannot do.
+  /// - Complexity: O(*n*) for the segmentation plus O(*size*²) per mask tried.
+  public static func encode(text: String, options: EncodeOptions) throws(EncodeError)
+    -> EncodedSymbol
+  {
+    let payload = try Segmentation(
+      text: text, charset: options.charset, allowsKanji: options.allowsKanji,
+      isFNC1: options.fnc1 != nil)
+    return try encode(payload, headers: headers(payload, options, isText: true), options: options)
+  }
+
+  /// Encodes bytes, exactly as given, in one symbol.
+  ///
+  /// - Throws: `EncodeError` (see `encode(text:options:)`).
+  /// - Complexity: O(*n*) for the segmentation plus O(*size*²) per mask tried.
+  public static func encode(_ bytes: [UInt8], options: EncodeOptions) throws(EncodeError)
+    -> EncodedSymbol
+  {
+    let payload = Segmentation(bytes: bytes, isFNC1: options.fnc1 != nil)
+    return try encode(payload, headers: headers(payload, options, isText: false), options: options)
+  }
+
+  /// Builds a symbol from explicit segments at a fixed version and level.
+  ///
+  /// - Parameter mask: The mask, or nil to choose by the evaluation rules.
+  /// - Throws: `EncodeError.versionTooSmall` if the segments do not fit, or an error for a
+  ///   level, mode or mask the version lacks.
+  /// - Complexity: O(*size*²) per mask tried.
+  public static func encode(
+    segments: [Segment], version: SymbolVersion, level: ErrorCorrectionLevel, mask: Mask?
+  ) throws(EncodeError) -> EncodedSymbol {
+    guard let capacity = version.dataBitCapacity(level) else {
+      throw .levelUnsupported(version, level)
+    }
+    if let mask, version.isMicro, mask.microPattern == nil {
+      throw .maskUnsupportedInMicroQR(mask)
+    }
+    var bitCount = 0
+    for segment in segments {
+      guard let bits = segment.bitCount(version) else {
+        if version.isMicro && !segment.mode.isDataMode {
+          throw .modeUnsupportedInMicroQR(segment.mode)
+        }
+        throw .characterUnsupported(version: version, offset: 0)
+      }
+      bitCount += bits
+    }
+    guard bitCount <= capacity else {
+      throw .versionTooSmall(
+        version: version, level: level, bitCount: bitCount, capacity: capacity,
+        smallestFitting: nil)
+    }
+    let (matrix, chosenMask) = SymbolBuilder.build(
+      segments: segments, version: version, level: level, mask: mask)
+    let header = segments.first { $0.mode == .structuredAppend }.flatMap { segment in
+      // Read back the 16 header bits: index, count − 1, parity.
+      let bits = segment.data.bits.reduce(0) { $0 << 1 | ($1 ? 1 : 0) }
+      return StructuredAppendHeader(
+        index: bits >> 12, count: (bits >> 8 & 0xF) + 1, parity: UInt8(bits & 0xFF))
+    }
+    return EncodedSymbol(
+      matrix: matrix, version: version, errorCorrectionLevel: level, mask: chosenMask,
+      segments: segments, dataBitCount: bitCount, structuredAppend: header)
+  }
+
+  // MARK: - Choosing the version
+
+  /// A segmentation chosen for one version, with the bits it takes including headers.
+  struct Fit {
+    var version: SymbolVersion
+    var segments: [Segment]
+    var bitCount: Int
+  }
+
+  /// The ECI and FNC1 headers the options call for. See `EncodeOptions` for the ECI rule.
+  static func headers(_ payload: Segmentation, _ options: EncodeOptions, isText: Bool) -> [Segment]
+  {
+    var headers: [Segment] = []
+    if let eci = options.eci {
+      headers.append(.eci(eci))
+    } else if isText && options.charset == .shiftJIS
+      && payload.bytes.contains(where: { $0 >= 0x80 })
+    {
+      headers.append(.eci(.shiftJIS))
+    }
+    switch options.fnc1 {
+    case nil: break
+    case .gs1: headers.append(.fnc1FirstPosition)
+    case .industry(let indicator):
+      headers.append(.fnc1SecondPosition(applicationIndicator: indicator))
+    }
+    return headers
+  }
+
+  /// The candidate versions, smallest first, and the level each must reach.
+  static func candidates(
+    _ options: EncodeOptions, headers: [Segment]
+  ) throws(EncodeError) -> [SymbolVersion] {
+    let level = options.errorCorrectionLevel
+    if let mode = options.mode, !mode.isDataMode { throw .notADataMode(mode) }
+    if let version = options.version {
+      if version.isMicro {
+        if let header = headers.first { throw .modeUnsupportedInMicroQR(header.mode) }
+        if let mask = options.mask, mask.microPattern == nil {
+          throw .maskUnsupportedInMicroQR(mask)
+        }
+      }
+      guard version.supportedLevels.contains(level) else { throw .levelUnsupported(version, level) }
+      return [version]
+    }
+    var versions: [SymbolVersion] = []
+    if options.symbolKinds.contains(.micro) {
+      let microAllowed = headers.isEmpty && options.mask.map { $0.microPattern != nil } ?? true
+      if !microAllowed && options.symbolKinds == [.micro] {
+        if let header = headers.first { throw .modeUnsupportedInMicroQR(header.mode) }
+        if let mask = options.mask { throw .maskUnsupportedInMicroQR(mask) }
+      }
+      if microAllowed {
+        versions += SymbolVersion.all(.micro).filter { $0.supportedLevels.contains(level) }
+        if versions.isEmpty && options.symbolKinds == [.micro] {
+          throw .levelUnsupported(.micro(.m4), level)
+        }
+      }
+    }
+    if options.symbolKinds.contains(.qr) || options.symbolKinds.isEmpty {
+      versions += SymbolVersion.all(.qr)
+    }
+    return versions
+  }
+
+  /// The smallest candidate that holds the payload at `level`, with its segments.
+  ///
+  /// Plans are computed once per character count class and reused.
+  /// - Returns: The fit, or the plan at the largest candidate (for the error message).
+  static func smallestFit(
+    _ payload: Segmentation, headers: [Segment], versions: [SymbolVersion],
+    level: ErrorCorrectionLevel, forcedMode: Mode?
+  ) throws(EncodeError) -> Result<Fit, EncodeError> {
+    var plans: [PlanKey: (segments: [Segment], bitCount: Int)] = [:]
+    var lastFit: Fit?
+    var lastError: EncodeError?
+    for version in versions {
+      let key = PlanKey(version)
+      let plan: (segments: [Segment], bitCount: Int)
+      if let cached = plans[key] {
+        plan = cached
+      } else {
+        switch payload.plan(version, forcedMode: forcedMode) {
+        case .success(let made): plan = made
+        case .failure(let error):
+          // The same failure would repeat for every larger version of a forced mode.
+          if forcedMode != nil { throw error }
+          lastError = error
+          continue
+        }
+        plans[key] = plan
+      }
+      let headerBits = headers.reduce(0) { $0 + ($1.bitCount(version) ?? 0) }
+      let fit = Fit(
+        version: version, segments: headers + plan.segments,
+        bitCount: headerBits + plan.bitCount)
+      if let capacity = version.dataBitCapacity(level), fit.bitCount <= capacity {
+        return .success(fit)
+      }
+      lastFit = fit
+    }
+    guard let lastFit, let capacity = lastFit.version.dataBitCapacity(level) else {
+      return .failure(lastError ?? .levelUnsupported(versions.last ?? .micro(.m1), level))
+    }
+    return .failure(
+      .payloadTooLarge(
+        bitCount: lastFit.bitCount, capacity: capacity, largest: lastFit.version, level: level))
+  }
+
+  /// Identifies versions that share character count indicator lengths (and so plans).
+  struct PlanKey: Hashable {
+    var micro: MicroVersion?
+    var countClass: Mode.CountClass?
+
+    init(_ version: SymbolVersion) {
+      switch version {
+      case .qr(let qrVersion): countClass = Mode.CountClass(qrVersion)
+      case .micro(let microVersion): micro = microVersion
+      }
+    }
+  }
+
+  /// Encodes a prepared payload in one symbol.
+  static func encode(
+    _ payload: Segmentation, headers: [Segment], options: EncodeOptions
+  ) throws(EncodeError) -> EncodedSymbol {
+    let level = options.errorCorrectionLevel
+    let versions = try candidates(options, headers: headers)
+    let fit: Fit
+    switch try smallestFit(
+      payload, headers: headers, versions: versions, level: level, forcedMode: options.mode)
+    {
+    case .success(let found):
+      fit = found
+    case .failure(let error):
+      guard let forced = options.version else { throw error }
+      // Say which version of the same kind would have held it.
+      var wider = options
+      wider.version = nil
+      wider.symbolKinds = [forced.kind]
+      let smallest = try? smallestFit(
+        payload, headers: headers, versions: candidates(wider, headers: headers), level: level,
+        forcedMode: options.mode
+      ).get()
+      guard case .payloadTooLarge(let bits, let capacity, _, _) = error else { throw error }
+      throw .versionTooSmall(
+        version: forced, level: level, bitCount: bits, capacity: capacity,
+        smallestFitting: smallest?.version)
+    }
+    var chosenLevel = level
+    if options.boostsErrorCorrectionLevel {
+      for higher in fit.version.supportedLevels where higher > chosenLevel {
+        if let capacity = fit.version.dataBitCapacity(higher), fit.bitCount <= capacity {
+          chosenLevel = higher
+        }
+      }
+    }
+    return try encode(
+      segments: fit.segments, version: fit.version, level: chosenLevel, mask: options.mask)
+  }
+}

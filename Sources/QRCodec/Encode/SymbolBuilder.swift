@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: MIT
+// From segments to a finished matrix: bit stream, codewords, blocks, placement, masking.
+
+/// Builds the module matrix of a symbol from its segments, at a version and level that hold them.
+///
+/// The steps of ISO/IEC 18004:2015, 7.1: data bit stream with terminator and pad codewords
+/// (7.4.9–7.4.10), division into blocks with Reed–Solomon codewords (7.5), interleaving (7.6),
+/// placement in the zig-zag order (7.7), masking (7.8), format and version information (7.9,
+/// 7.10).
+enum SymbolBuilder {
+  /// The pad codewords, used alternately. ISO/IEC 18004:2015, 7.4.10.
+  static let padCodewords: [UInt8] = [0b1110_1100, 0b0001_0001]
+
+  /// Builds the symbol.
+  ///
+  /// - Precondition: the segments fit `version` at `level`, and `mask`, if any, suits the kind.
+  /// - Complexity: O(*size*²) per mask tried.
+  static func build(
+    segments: [Segment], version: SymbolVersion, level: ErrorCorrectionLevel, mask: Mask?
+  ) -> (matrix: BitMatrix, mask: Mask) {
+    guard let structure = version.blockStructure(level) else {
+      preconditionFailure("\(version) has no level \(level)")
+    }
+    let data = dataCodewords(segments: segments, version: version, structure: structure)
+    let bits = interleavedBits(data, structure)
+    let layout = SymbolLayout(version)
+    var unmasked = layout.functionPatterns
+    assert(bits.count <= layout.dataModuleOrder.count)
+    for (bit, position) in zip(bits, layout.dataModuleOrder) where bit {
+      unmasked.setDark(true, x: position.x, y: position.y)
+    }
+    if case .qr(let qrVersion) = version, qrVersion.hasVersionInformation {
+      draw(
+        UInt32(VersionInformation.codeword(qrVersion)), layout.versionInformationPositions,
+        on: &unmasked)
+    }
+    let candidates = mask.map { [$0] } ?? (version.isMicro ? Mask.microCases : Mask.allCases)
+    var best: (matrix: BitMatrix, mask: Mask, score: Int)?
+    for candidate in candidates {
+      var matrix = unmasked
+      for position in layout.dataModuleOrder where candidate.inverts(x: position.x, y: position.y) {
+        matrix.invert(x: position.x, y: position.y)
+      }
+      draw(
+        formatCodeword(version, level, candidate), layout.formatInformationPositions,
+        on: &matrix)
+      if candidates.count == 1 { return (matrix, candidate) }
+      // Micro QR keeps the highest score, QR Code the lowest penalty: negate the Micro score.
+      let score = version.isMicro ? -matrix.microMaskScore() : matrix.penaltyScore()
+      if best == nil || score < best?.score ?? 0 { best = (matrix, candidate, score) }
+    }
+    guard let best else { preconditionFailure("no mask candidates") }
+    return (best.matrix, best.mask)
+  }
+
+  /// The data codewords: segments, terminator, zero bits to a codeword boundary, pad codewords.
+  /// In M1 and M3 the final data codeword has 4 bits, stored in the high half of its byte.
+  ///
+  /// ISO/IEC 18004:2015, 7.4.9 and 7.4.10.
+  /// - Complexity: O(*n*).
+  static func dataCodewords(
+    segments: [Segment], version: SymbolVersion, structure: BlockStructure
+  ) -> [UInt8] {
+    let capacity = structure.dataBitCapacity
+    var buffer = BitBuffer()
+    for segment in segments { segment.write(to: &buffer, version) }
+    precondition(buffer.count <= capacity, "segments exceed \(version) capacity")
+    buffer.append(0, count: min(version.terminatorBitCount, capacity - buffer.count))
+    buffer.append(0, count: min((8 - buffer.count % 8) % 8, capacity - buffer.count))
+    var padIndex = 0
+    while buffer.count + 8 <= capacity {
+      buffer.append(UInt32(padCodewords[padIndex % 2]), count: 8)
+      padIndex += 1
+    }
+    buffer.append(0, count: capacity - buffer.count)  // M1/M3: the 4-bit final codeword
+    let codewords = buffer.bytes
+    assert(codewords.count == structure.dataCodewordCount)
+    return codewords
+  }
+
+  /// The bits to place: data codewords interleaved across blocks, then error correction
+  /// codewords interleaved likewise. A 4-bit final data codeword contributes 4 bits.
+  ///
+  /// ISO/IEC 18004:2015, 7.5.2 and 7.6.
+  /// - Complexity: O(*n* × error correction codewords per block).
+  static func interleavedBits(_ data: [UInt8], _ structure: BlockStructure) -> [Bool] {
+    let generator = ReedSolomonEncoder.generator(
+      degree: structure.errorCorrectionCodewordsPerBlock)
+    var blocks: [[UInt8]] = []
+    var start = 0
+    for length in structure.dataCodewordsPerBlock {
+      blocks.append(Array(data[start..<start + length]))
+      start += length
+    }
+    let errorCorrection = blocks.map { ReedSolomonEncoder.remainder(dividing: $0, by: generator) }
+    var bits: [Bool] = []
+    bits.reserveCapacity((data.count + structure.errorCorrectionCodewordCount) * 8)
+    func append(_ codeword: UInt8, bitCount: Int = 8) {
+      for shift in stride(from: 7, to: 7 - bitCount, by: -1) {
+        bits.append(codeword >> shift & 1 == 1)
+      }
+    }
+    let longest = blocks.map(\.count).max() ?? 0
+    for i in 0..<longest {
+      for block in blocks where i < block.count {
+        let isHalf = structure.hasHalfFinalDataCodeword && i == block.count - 1
+        append(block[i], bitCount: isHalf ? 4 : 8)
+      }
+    }
+    for i in 0..<structure.errorCorrectionCodewordsPerBlock {
+      for block in errorCorrection { append(block[i]) }
+    }
+    return bits
+  }
+
+  /// The 15-bit format information codeword of a symbol.
+  static func formatCodeword(
+    _ version: SymbolVersion, _ level: ErrorCorrectionLevel, _ mask: Mask
+  ) -> UInt32 {
+    switch version {
+    case .qr:
+      return UInt32(FormatInformation(level: level, mask: mask).codeword)
+    case .micro(let micro):
+      guard let information = MicroFormatInformation(version: micro, level: level, mask: mask)
+      else {
+        preconditionFailure("no Micro QR format information for \(micro)-\(level) mask \(mask)")
+      }
+      return UInt32(information.codeword)
+    }
+  }
+
+  /// Sets each copy's modules from the bits of `codeword` (element *i* of a copy is bit *i*).
+  static func draw(
+    _ codeword: UInt32, _ copies: [[SymbolLayout.Position]], on matrix: inout BitMatrix
+  ) {
+    for copy in copies {
+      for (bit, position) in copy.enumerated() {
+        matrix.setDark(codeword >> bit & 1 == 1, x: position.x, y: position.y)
+      }
+    }
+  }
+}
