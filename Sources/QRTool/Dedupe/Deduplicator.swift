@@ -457,3 +457,8 @@ public final class Deduplicator {
     try writer.bytes.withUnsafeBytes { try output($0, false) }
   }
 }
+
+extension Deduplicator {
+  /// How many keys are remembered now (for tests of expiry and eviction).
+  var rememberedKeyCount: Int { table.count }
+}
