@@ -51,5 +51,6 @@ func remainderBitsMatchTable1(version: Version) {
   #expect(Mode.dataModes.map { $0.characterCountBitCount(v27) } == [14, 13, 16, 12])
   #expect(Mode.dataModes.map { $0.characterCountBitCount(.micro(.m1)) } == [3, nil, nil, nil])
   #expect(Mode.dataModes.map { $0.characterCountBitCount(.micro(.m4)) } == [6, 5, 5, 4])
-  #expect(Mode.byte.microIndicator(.m3)! == (2, 2))  // swift-format-ignore: NeverForceUnwrap
+  let indicator = try #require(Mode.byte.microIndicator(.m3))
+  #expect(indicator.value == 2 && indicator.bitCount == 2)
 }
