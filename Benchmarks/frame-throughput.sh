@@ -86,3 +86,16 @@ for count in 1 "$rounds"; do
   rss=$( { /usr/bin/time -f %M bash -c "$(declare -f generate); rounds=$count; generate '$work/frames.qrframe' | '$bench' read 2>/dev/null" ; } 2>&1 | tail -1)
   echo "FrameThroughput read, $((count * frames)) frames: peak RSS of the pipeline's largest process ${rss} KiB"
 done
+
+# Peak memory of qrcapture as the stream grows: 1,000 vs 100,000 frames of 320x240 from a pipe,
+# re-framed, then the qrframe stream read back by a second qrcapture. Must be flat.
+if [ -n "$qrcapture" ]; then
+  for count in 1000 100000; do
+    reframe=$( { head -c $((count * 76800)) /dev/zero \
+      | /usr/bin/time -f %M "$qrcapture" -s 320x240 - 2>&1 >/dev/null; } 2>&1 | tail -1)
+    reread=$( { head -c $((count * 76800)) /dev/zero | "$qrcapture" -s 320x240 - \
+      | /usr/bin/time -f %M "$qrcapture" - 2>&1 >/dev/null; } 2>&1 | tail -1)
+    printf 'qrcapture, %6d frames of 320x240: peak RSS %6s KiB re-framing raw, %6s KiB reading qrframe\n' \
+      "$count" "$reframe" "$reread"
+  done
+fi
