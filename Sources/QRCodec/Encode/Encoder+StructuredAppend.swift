@@ -18,7 +18,7 @@ extension Encoder {
     text: String, count: Int?, options: EncodeOptions
   ) throws(EncodeError) -> [EncodedSymbol] {
     let payload = try Segmentation(
-      text: text, charset: options.charset, allowsKanji: options.allowsKanji,
+      text: text, charset: options.charset, allowsKanji: allowsKanji(options),
       isFNC1: options.fnc1 != nil)
     return try encodeParts(
       payload, headers: headers(payload, options, isText: true), count: count, options: options)

@@ -22,7 +22,7 @@ public enum Encoder {
     -> EncodedSymbol
   {
     let payload = try Segmentation(
-      text: text, charset: options.charset, allowsKanji: options.allowsKanji,
+      text: text, charset: options.charset, allowsKanji: allowsKanji(options),
       isFNC1: options.fnc1 != nil)
     return try encode(payload, headers: headers(payload, options, isText: true), options: options)
   }
@@ -88,6 +88,15 @@ public enum Encoder {
     var version: SymbolVersion
     var segments: [Segment]
     var bitCount: Int
+  }
+
+  /// Whether text may use Kanji mode: as asked, except under an ECI other than Shift_JIS.
+  ///
+  /// The standard always reads Kanji mode as Shift_JIS, but once a symbol has an ECI, zxing-cpp
+  /// (2.x) decodes Kanji segments in the ECI's charset too, which garbles them; byte mode in the
+  /// ECI's charset is read correctly by every reader tried.
+  static func allowsKanji(_ options: EncodeOptions) -> Bool {
+    options.allowsKanji && (options.eci == nil || options.eci == .shiftJIS)
   }
 
   /// The ECI and FNC1 headers the options call for. See `EncodeOptions` for the ECI rule.

@@ -26,6 +26,17 @@ enum Oracle {
   /// Runs `script` with `input` on stdin (through a file, so large outputs cannot deadlock) and
   /// returns stdout as lines.
   static func run(_ script: String, input: String) throws -> [Substring] {
+    try run(python, arguments: ["-c", script], input: input)
+  }
+
+  /// `zbarimg` from Debian's zbar-tools, if installed.
+  static let zbarimg = URL(fileURLWithPath: "/usr/bin/zbarimg")
+
+  /// Whether `zbarimg` is installed.
+  static let isZbarAvailable = FileManager.default.isExecutableFile(atPath: zbarimg.path)
+
+  /// Runs `executable` with `arguments` and `input` on stdin; returns stdout as lines.
+  static func run(_ executable: URL, arguments: [String], input: String) throws -> [Substring] {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("qrcodec-oracle-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -37,8 +48,8 @@ enum Oracle {
     try Data().write(to: outputFile)
     try Data().write(to: errorFile)
     let process = Process()
-    process.executableURL = python
-    process.arguments = ["-c", script]
+    process.executableURL = executable
+    process.arguments = arguments
     process.standardInput = try FileHandle(forReadingFrom: inputFile)
     process.standardOutput = try FileHandle(forWritingTo: outputFile)
     process.standardError = try FileHandle(forWritingTo: errorFile)
