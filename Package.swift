@@ -20,10 +20,12 @@ let package = Package(
     .target(name: "CV4L2", linkerSettings: [.linkedLibrary("dl")]),
     // Syscalls, gray images, the qrframe(5) stream and its readers, capture sources.
     .target(name: "QRStream", dependencies: ["CV4L2"]),
+    // Finding and sampling symbols in gray images: binarization, finder patterns, geometry.
+    .target(name: "QRVision", dependencies: ["QRCodec", "QRStream"]),
     // Command-line plumbing shared by the four tools: options, help, diagnostics, exit statuses.
     .target(name: "QRTool", dependencies: ["QRStream"]),
     // The public umbrella: `import QRCore` brings every module above.
-    .target(name: "QRCore", dependencies: ["QRCodec", "QRStream", "QRTool"]),
+    .target(name: "QRCore", dependencies: ["QRCodec", "QRStream", "QRVision", "QRTool"]),
 
     .executableTarget(name: "qrcapture", dependencies: ["QRCore"]),
     .executableTarget(name: "qrdetect", dependencies: ["QRCore"]),
@@ -35,6 +37,7 @@ let package = Package(
 
     .testTarget(name: "QRCodecTests", dependencies: ["QRCodec"]),
     .testTarget(name: "QRStreamTests", dependencies: ["QRStream"]),
+    .testTarget(name: "QRVisionTests", dependencies: ["QRVision", "QRCodec"]),
     .testTarget(name: "QRToolTests", dependencies: ["QRTool"]),
     // Runs the built binaries; depending on them makes `swift test` build them first.
     .testTarget(

@@ -3,4 +3,5 @@
 
 @_exported import QRCodec
 @_exported import QRStream
+@_exported import QRVision
 @_exported import QRTool
