@@ -15,57 +15,73 @@ extension BitMatrix {
   ///
   /// - Complexity: O(*size*²).
   public func penaltyScore() -> Int {
-    var score = 0
-    var row = [Bool](repeating: false, count: size)
-    var column = [Bool](repeating: false, count: size)
-    for i in 0..<size {
-      for j in 0..<size {
-        row[j] = isDark(x: j, y: i)
-        column[j] = isDark(x: i, y: j)
+    let n = size
+    // Eight masks per symbol, up to 177 × 177 modules each: read the storage directly. Every
+    // index below is in 0..<n * n by construction of the loops.
+    return modules.withUnsafeBufferPointer { m in
+      var score = 0
+      var runs = [Int](repeating: 0, count: n)
+      for i in 0..<n {
+        score += Self.linePenalty(m, first: i * n, step: 1, count: n, runs: &runs)  // row i
+        score += Self.linePenalty(m, first: i, step: n, count: n, runs: &runs)  // column i
       }
-      score += Self.runPenalty(row) + Self.finderLikePenalty(row)
-      score += Self.runPenalty(column) + Self.finderLikePenalty(column)
-    }
-    for y in 0..<size - 1 {
-      for x in 0..<size - 1 {
-        let colour = isDark(x: x, y: y)
-        if isDark(x: x + 1, y: y) == colour && isDark(x: x, y: y + 1) == colour
-          && isDark(x: x + 1, y: y + 1) == colour
-        {
-          score += 3
+      var dark = 0
+      for y in 0..<n {
+        for x in 0..<n {
+          let colour = m[y * n + x]
+          if colour { dark &+= 1 }
+          if x + 1 < n && y + 1 < n && m[y * n + x + 1] == colour && m[(y + 1) * n + x] == colour
+            && m[(y + 1) * n + x + 1] == colour
+          {
+            score += 3  // N2
+          }
         }
       }
+      let total = n * n
+      let fivePercentSteps = abs(dark * 20 - total * 10) / total
+      return score + 10 * fivePercentSteps  // N4
     }
-    let total = size * size
-    let fivePercentSteps = abs(darkCount * 20 - total * 10) / total
-    return score + 10 * fivePercentSteps
   }
 
-  /// Rule N1 on one line.
-  private static func runPenalty(_ line: [Bool]) -> Int {
-    var score = 0
-    var runLength = 0
-    for (i, module) in line.enumerated() {
-      runLength = i > 0 && line[i - 1] == module ? runLength + 1 : 1
-      if runLength == 5 {
-        score += 3
-      } else if runLength > 5 {
-        score += 1
+  /// Rules N1 and N3 on one row or column: `count` modules from `first`, `step` apart.
+  ///
+  /// Works on run lengths (`runs` is scratch space of at least `count`). A 1:1:3:1:1 occurrence
+  /// is a dark run, then light 1, dark 3, light 1, then a dark run. It has four light modules
+  /// before it when the first dark run is 1 long and the light run before it is 4 or more long
+  /// or reaches the edge; likewise after it with the last dark run.
+  private static func linePenalty(
+    _ m: UnsafeBufferPointer<Bool>, first: Int, step: Int, count: Int, runs: inout [Int]
+  ) -> Int {
+    let isFirstRunDark = m[first]
+    var runCount = 0
+    var length = 0
+    var colour = isFirstRunDark
+    for i in 0..<count {
+      let module = m[first + i * step]
+      if module == colour {
+        length += 1
+      } else {
+        runs[runCount] = length
+        runCount += 1
+        colour = module
+        length = 1
       }
     }
-    return score
-  }
-
-  /// Rule N3 on one line.
-  private static func finderLikePenalty(_ line: [Bool]) -> Int {
-    let pattern = [true, false, true, true, true, false, true]
-    func isLight(_ range: Range<Int>) -> Bool {
-      range.allSatisfy { $0 < 0 || $0 >= line.count || !line[$0] }
-    }
+    runs[runCount] = length
+    runCount += 1
     var score = 0
-    for start in 0..<max(0, line.count - 6) where line[start] {
-      guard (0..<7).allSatisfy({ line[start + $0] == pattern[$0] }) else { continue }
-      if isLight(start - 4..<start) || isLight(start + 7..<start + 11) { score += 40 }
+    for k in 0..<runCount where runs[k] >= 5 { score += runs[k] - 2 }  // N1: 3 + (length − 5)
+    // Dark runs sit at even indices when the line starts dark, odd otherwise.
+    var k = isFirstRunDark ? 0 : 1
+    while k + 4 < runCount {
+      if runs[k + 1] == 1 && runs[k + 2] == 3 && runs[k + 3] == 1 {
+        let isLightBefore = k <= 1 || runs[k - 1] >= 4
+        let isLightAfter = k + 5 >= runCount - 1 || runs[k + 5] >= 4
+        if (runs[k] == 1 && isLightBefore) || (runs[k + 4] == 1 && isLightAfter) {
+          score += 40  // N3
+        }
+      }
+      k += 2
     }
     return score
   }
