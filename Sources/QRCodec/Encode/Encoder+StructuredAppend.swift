@@ -93,10 +93,9 @@ extension Encoder {
       let ranges = evenParts(payload, count)
       guard
         let version = versions.first(where: { version in
-          version >= chosen.version
-            && ranges.allSatisfy {
-              fits(payload.slice($0), partHeaders, version, level, options.mode)
-            }
+          ranges.allSatisfy {
+            fits(payload.slice($0), partHeaders, version, level, options.mode)
+          }
         })
       else { throw .partsTooSmall(count: count) }
       chosen = (version, ranges)

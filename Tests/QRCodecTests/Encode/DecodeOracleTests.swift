@@ -241,3 +241,26 @@ func zbarReadsUTF8WithECIAndGuessesWithout() throws {
     }
   }
 }
+
+/// zbar joins a structured append sequence seen in one image, checking that index, count and
+/// parity agree; zxing-cpp's Python binding does not report the header.
+@Test(.enabled(if: Oracle.isZbarAvailable, "zbar skipped: no /usr/bin/zbarimg (zbar-tools)"))
+func zbarJoinsStructuredAppendSequence() throws {
+  let texts = [
+    "0123456789 ABCDEFGHIJ hello structured append",
+    String(repeating: "A longer message over several symbols. ", count: 30),
+  ]
+  let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("qrcodec-zbar-sa-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  for (i, text) in texts.enumerated() {
+    let parts = try Encoder.encodeParts(text: text, count: i == 0 ? 3 : 4, options: options())
+    #expect(parts.count == (i == 0 ? 3 : 4))
+    #expect(Set(parts.map(\.version)).count == 1)
+    let url = directory.appendingPathComponent("\(i).pgm")
+    try PGM.data(parts.map(\.matrix), quietZone: 4, scale: 3).write(to: url)
+    let lines = try Oracle.run(Oracle.zbarimg, arguments: ["--raw", "-q", url.path], input: "")
+    #expect(lines.joined(separator: "\n") == text)
+  }
+}
