@@ -119,7 +119,8 @@ public enum Encoder {
     return headers
   }
 
-  /// The candidate versions, smallest first, and the level each must reach.
+  /// The versions to try, smallest first: the forced one, or those of the allowed kinds that
+  /// have the level and can hold the headers and the forced mask.
   static func candidates(
     _ options: EncodeOptions, headers: [Segment]
   ) throws(EncodeError) -> [SymbolVersion] {
@@ -158,7 +159,10 @@ public enum Encoder {
   /// The smallest candidate that holds the payload at `level`, with its segments.
   ///
   /// Plans are computed once per character count class and reused.
-  /// - Returns: The fit, or the plan at the largest candidate (for the error message).
+  /// - Returns: The fit, or `.payloadTooLarge` measured at the largest candidate, which a caller
+  ///   with a forced version turns into `.versionTooSmall`.
+  /// - Throws: Errors no other version would fix (a character the forced mode cannot write).
+  /// - Complexity: O(*n*) per character count class.
   static func smallestFit(
     _ payload: Segmentation, headers: [Segment], versions: [SymbolVersion],
     level: ErrorCorrectionLevel, forcedMode: Mode?
@@ -175,8 +179,9 @@ public enum Encoder {
         switch payload.plan(version, forcedMode: forcedMode) {
         case .success(let made): plan = made
         case .failure(let error):
-          // The same failure would repeat for every larger version of a forced mode.
-          if forcedMode != nil { throw error }
+          // A character that a forced mode cannot write fails every version with that mode;
+          // a version without the mode (M1 and byte, say) just drops out.
+          if let forcedMode, forcedMode.characterCountBitCount(version) != nil { throw error }
           lastError = error
           continue
         }

@@ -170,3 +170,13 @@ func forcedMaskIsUsed(mask: Mask) throws {
   options.mask = mask
   #expect(try Encoder.encode(text: "MASK", options: options).mask == mask)
 }
+
+@Test func forcedModeSkipsMicroVersionsWithoutIt() throws {
+  var options = EncodeOptions()
+  options.symbolKinds = [.micro, .qr]
+  options.errorCorrectionLevel = .low
+  options.mode = .byte
+  #expect(try Encoder.encode(text: "12", options: options).version == .micro(.m3))
+  options.mode = .numeric
+  #expect(try Encoder.encode(text: "12", options: options).version == .micro(.m1))
+}
