@@ -18,9 +18,15 @@ public enum Signals {
   /// Turns SIGINT and SIGTERM into a flag (see `stopRequested`) instead of killing the process, so
   /// that a capture loop can release the camera first; then call `exitForStopSignal()`.
   public static func installStopHandlers() {
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
     for number in [SIGINT, SIGTERM] {
       _ = signal(number) { caught in Signals.received.store(caught, ordering: .relaxed) }
+      sigaddset(&unblocked, number)
     }
+    // A parent may have started us with these signals blocked (Foundation's Process passes its
+    // own mask on); a blocked SIGTERM would stay pending forever and the camera never be released.
+    _ = pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
   }
 
   /// Whether SIGINT or SIGTERM has arrived since `installStopHandlers()`.
