@@ -147,7 +147,9 @@ func everyVersionAndLevelReadsBack() throws {
 @Test(.enabled(if: Oracle.isAvailable, Oracle.unavailableReason))
 func microQRReadsBack() throws {
   var cases: [ReadBackCase] = []
-  let payloads = ["1", "12345", "HELLO", "A1B2C3", "hello", "12345678901234567890123", "Micro QR!"]
+  let payloads = [
+    "1", "12345", "HELLO", "A1B2C3", "hello", "12345678901234567890123", "Micro QR!", "点茗", "漢字 AB",
+  ]
   for version in MicroVersion.allCases {
     for level in version.supportedLevels {
       for (i, text) in payloads.enumerated() {
