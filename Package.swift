@@ -22,10 +22,12 @@ let package = Package(
     .target(name: "QRStream", dependencies: ["CV4L2"]),
     // Finding and sampling symbols in gray images: binarization, finder patterns, geometry.
     .target(name: "QRVision", dependencies: ["QRCodec", "QRStream"]),
+    // Symbols to pictures: PBM/PGM, terminal art, SVG, PNG (own deflate), frames.
+    .target(name: "QRRender", dependencies: ["QRCodec", "QRStream"]),
     // Command-line plumbing shared by the four tools: options, help, diagnostics, exit statuses.
     .target(name: "QRTool", dependencies: ["QRStream"]),
     // The public umbrella: `import QRCore` brings every module above.
-    .target(name: "QRCore", dependencies: ["QRCodec", "QRStream", "QRVision", "QRTool"]),
+    .target(name: "QRCore", dependencies: ["QRCodec", "QRStream", "QRVision", "QRRender", "QRTool"]),
 
     .executableTarget(name: "qrcapture", dependencies: ["QRCore"]),
     .executableTarget(name: "qrdetect", dependencies: ["QRCore"]),
@@ -38,6 +40,7 @@ let package = Package(
     .testTarget(name: "QRCodecTests", dependencies: ["QRCodec"]),
     .testTarget(name: "QRStreamTests", dependencies: ["QRStream"]),
     .testTarget(name: "QRVisionTests", dependencies: ["QRVision", "QRCodec"]),
+    .testTarget(name: "QRRenderTests", dependencies: ["QRRender", "QRCodec"]),
     .testTarget(name: "QRToolTests", dependencies: ["QRTool"]),
     // Runs the built binaries; depending on them makes `swift test` build them first.
     .testTarget(

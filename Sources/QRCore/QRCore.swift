@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The umbrella module: `import QRCore` brings the codec, the streams and the CLI plumbing.
+// The umbrella module: `import QRCore` brings the codec, streams, vision, rendering and CLI plumbing.
 
 @_exported import QRCodec
+@_exported import QRRender
 @_exported import QRStream
-@_exported import QRVision
 @_exported import QRTool
+@_exported import QRVision
