@@ -22,12 +22,13 @@ let package = Package(
     .target(name: "QRStream", dependencies: ["CV4L2"]),
     // Finding and sampling symbols in gray images: binarization, finder patterns, geometry.
     .target(name: "QRVision", dependencies: ["QRCodec", "QRStream"]),
-    // Symbols to pictures: PBM/PGM, terminal art, SVG, PNG (own deflate), frames.
+    // Symbols to pictures: PBM/PGM, terminal art, SVG, PNG, frames.
     .target(name: "QRRender", dependencies: ["QRCodec", "QRStream"]),
     // Command-line plumbing shared by the four tools: options, help, diagnostics, exit statuses.
     .target(name: "QRTool", dependencies: ["QRStream"]),
     // The public umbrella: `import QRCore` brings every module above.
-    .target(name: "QRCore", dependencies: ["QRCodec", "QRStream", "QRVision", "QRRender", "QRTool"]),
+    .target(
+      name: "QRCore", dependencies: ["QRCodec", "QRStream", "QRVision", "QRRender", "QRTool"]),
 
     .executableTarget(name: "qrcapture", dependencies: ["QRCore"]),
     .executableTarget(name: "qrdetect", dependencies: ["QRCore"]),
