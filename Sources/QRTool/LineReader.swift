@@ -89,6 +89,9 @@ public final class LineReader {
         let newline = memchr(base + scanned, 0x0A, end - scanned)
       {
         let stop = base.distance(to: newline) + 1
+        if stop - 1 - start > maximumLineLength {
+          throw .lineTooLong(line: lineNumber + 1, limit: maximumLineLength)
+        }
         return .line(takeLine(upTo: stop, isTerminated: true))
       }
       scanned = end
