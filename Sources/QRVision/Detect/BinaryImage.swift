@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+// Read access to a binarized image, and run measurements along lines.
+
+/// A read-only view of binarized pixels (1 dark, 0 light) with the measurements the finder and
+/// alignment searches share.
+struct BinaryImage {
+  let width: Int
+  let height: Int
+  let bits: [UInt8]
+
+  /// Whether pixel (`x`, `y`) is dark; pixels outside the image are light.
+  @inline(__always)
+  func isDark(_ x: Int, _ y: Int) -> Bool {
+    guard x >= 0, y >= 0, x < width, y < height else { return false }
+    return bits[y &* width &+ x] != 0
+  }
+
+  /// Whether the pixel containing `point` is dark.
+  @inline(__always)
+  func isDark(_ point: Point) -> Bool {
+    guard point.x >= 0, point.y >= 0 else { return false }
+    return isDark(Int(point.x), Int(point.y))
+  }
+
+  /// The finder pattern 1:1:3:1:1 runs through pixel (`x`, `y`) along step (`dx`, `dy`),
+  /// starting inside the stone.
+  ///
+  /// Returns the centre of the stone and the length of the whole pattern, both measured in
+  /// steps along the line, or nil when the runs are missing, longer than `maxRun`, or out of
+  /// proportion.
+  ///
+  /// - Complexity: O(`maxRun`).
+  func finderRuns(x: Int, y: Int, dx: Int, dy: Int, maxRun: Int) -> (centre: Double, total: Int)? {
+    guard isDark(x, y) else { return nil }
+    // Backwards: stone (including the start), inner light ring, outer dark ring.
+    guard let back = runs(x: x, y: y, dx: -dx, dy: -dy, count: 3, maxRun: maxRun),
+      let forth = runs(
+        x: x + dx, y: y + dy, dx: dx, dy: dy, count: 3, maxRun: maxRun, startsDark: true)
+    else { return nil }
+    let stone = back.0 + forth.0
+    let runs = (back.2, back.1, stone, forth.1, forth.2)
+    guard Self.isFinderRatio(runs) else { return nil }
+    let centre = Double(forth.0 - back.0 + 2) / 2 - 0.5
+    return (centre, runs.0 + runs.1 + runs.2 + runs.3 + runs.4)
+  }
+
+  /// The lengths of up to three alternating runs from (`x`, `y`) along (`dx`, `dy`), the first
+  /// dark; the first may be empty when `startsDark` (the start pixel may be light already).
+  /// Runs longer than `maxRun` fail the measurement, except the last, which is cut at
+  /// `maxRun + 1`.
+  func runs(
+    x: Int, y: Int, dx: Int, dy: Int, count: Int, maxRun: Int, startsDark: Bool = false
+  ) -> (Int, Int, Int)? {
+    var lengths = (0, 0, 0)
+    var x = x
+    var y = y
+    var dark = true
+    for index in 0..<count {
+      var length = 0
+      while x >= 0, y >= 0, x < width, y < height, (bits[y &* width &+ x] != 0) == dark {
+        length += 1
+        if length > maxRun {
+          // The last run may go on into neighbouring modules of its colour; cut it short.
+          guard index == count - 1 else { return nil }
+          break
+        }
+        x += dx
+        y += dy
+      }
+      if length == 0 && !(index == 0 && startsDark) && index < 2 { return nil }
+      switch index {
+      case 0: lengths.0 = length
+      case 1: lengths.1 = length
+      default: lengths.2 = length
+      }
+      dark.toggle()
+    }
+    // The outer ring must have been seen.
+    return lengths.2 > 0 ? lengths : nil
+  }
+
+  /// Whether five run lengths (dark, light, dark, light, dark) are close to 1:1:3:1:1.
+  @inline(__always)
+  static func isFinderRatio(_ runs: (Int, Int, Int, Int, Int)) -> Bool {
+    let total = runs.0 + runs.1 + runs.2 + runs.3 + runs.4
+    guard total >= 7, runs.0 > 0, runs.1 > 0, runs.2 > 0, runs.3 > 0, runs.4 > 0 else {
+      return false
+    }
+    // Work in sevenths of a pixel to stay in integers: a module is `total` units.
+    let module = total
+    let tolerance = module * 7 / 10  // generous, for blur and thresholding drift
+    return abs(runs.0 * 7 - module) < tolerance && abs(runs.1 * 7 - module) < tolerance
+      && abs(runs.3 * 7 - module) < tolerance && abs(runs.4 * 7 - module) < tolerance
+      && abs(runs.2 * 7 - 3 * module) < tolerance * 2
+  }
+}

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+// A finder pattern candidate: where its centre is and how big its modules are.
+
+/// A finder pattern (the 7 × 7 "eye") located in an image.
+///
+/// ISO/IEC 18004:2015, 6.3.3: dark 7 × 7 ring, light 5 × 5 ring, dark 3 × 3 stone, so any line
+/// through the centre crosses dark, light, dark, light, dark in the ratio 1:1:3:1:1.
+public struct FinderPattern: Hashable, Sendable {
+  /// The centre, in image pixels, to sub-pixel precision.
+  public var centre: Point
+  /// The module size in pixels, averaged over the directions measured.
+  public var moduleSize: Double
+  /// How many scan lines confirmed it (more is surer).
+  public var count: Int
+
+  /// Creates a finder pattern.
+  public init(centre: Point, moduleSize: Double, count: Int = 1) {
+    self.centre = centre
+    self.moduleSize = moduleSize
+    self.count = count
+  }
+
+  /// Whether `other` is the same pattern seen again: centre within about one module, similar
+  /// module size.
+  func isSame(as other: FinderPattern) -> Bool {
+    let size = max(moduleSize, other.moduleSize)
+    guard abs(centre.x - other.centre.x) <= size * 1.5, abs(centre.y - other.centre.y) <= size * 1.5
+    else { return false }
+    let ratio = moduleSize / other.moduleSize
+    return ratio > 0.6 && ratio < 1.67
+  }
+
+  /// Folds another sighting into this one (weighted mean).
+  mutating func merge(_ other: FinderPattern) {
+    let total = Double(count + other.count)
+    let a = Double(count) / total
+    let b = Double(other.count) / total
+    centre = Point(x: centre.x * a + other.centre.x * b, y: centre.y * a + other.centre.y * b)
+    moduleSize = moduleSize * a + other.moduleSize * b
+    count += other.count
+  }
+}

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+// Finder pattern candidates from run-length scans, confirmed across and diagonally.
+
+/// Finds finder patterns in a binarized image.
+///
+/// Rows are scanned for five runs in the ratio 1:1:3:1:1; each hit is confirmed along the
+/// column through its stone (which gives the centre's y), again along the row through that
+/// centre (which refines x), and along both diagonals, so that text, stripes and noise which
+/// happen to match along one line are dropped. The ratio holds along every line through the
+/// centre of concentric squares, so the test is rotation invariant.
+enum FinderPatternScanner {
+  /// The finder patterns in `image`, scanning every `rowStep`-th row within `region`
+  /// (x, y, width, height in pixels).
+  ///
+  /// - Complexity: O(*pixels* / `rowStep`) plus a confirmation per candidate.
+  static func scan(_ image: BinaryImage, rowStep: Int, region: (Int, Int, Int, Int))
+    -> [FinderPattern]
+  {
+    var found: [FinderPattern] = []
+    let (left, top, regionWidth, regionHeight) = region
+    let right = left + regionWidth
+    let step = max(rowStep, 1)
+    var y = top + step / 2
+    while y < top + regionHeight {
+      scanRow(image, y: y, left: left, right: right) { stoneX, total in
+        guard let pattern = confirm(image, stoneX: stoneX, y: y, rowTotal: total) else { return }
+        if let index = found.firstIndex(where: { $0.isSame(as: pattern) }) {
+          found[index].merge(pattern)
+        } else {
+          found.append(pattern)
+        }
+      }
+      y += step
+    }
+    return found
+  }
+
+  /// Calls `hit` with the stone's middle x and the pattern's length for every 1:1:3:1:1 run
+  /// sequence on row `y`.
+  private static func scanRow(
+    _ image: BinaryImage, y: Int, left: Int, right: Int, hit: (Int, Int) -> Void
+  ) {
+    image.bits.withUnsafeBufferPointer { bits in
+      // Unsafe: x stays in left..<right, which the caller keeps inside the row.
+      let base = y &* image.width
+      var runs = (0, 0, 0, 0, 0)  // the last five runs, oldest first; the last is current
+      var currentDark = bits[base &+ left] != 0
+      var length = 0
+      var x = left
+      while x <= right {
+        let dark = x < right ? bits[base &+ x] != 0 : !currentDark
+        if dark == currentDark {
+          length &+= 1
+        } else {
+          runs = (runs.1, runs.2, runs.3, runs.4, length)
+          if currentDark && BinaryImage.isFinderRatio(runs) {
+            let total = runs.0 &+ runs.1 &+ runs.2 &+ runs.3 &+ runs.4
+            hit(x &- runs.4 &- runs.3 &- (runs.2 &+ 1) / 2, total)
+          }
+          currentDark = dark
+          length = 1
+        }
+        x &+= 1
+      }
+    }
+  }
+
+  /// Confirms a row hit in the other directions; nil if it is not a finder pattern.
+  static func confirm(_ image: BinaryImage, stoneX: Int, y: Int, rowTotal: Int) -> FinderPattern? {
+    let maxRun = rowTotal * 2
+    guard let vertical = image.finderRuns(x: stoneX, y: y, dx: 0, dy: 1, maxRun: maxRun) else {
+      return nil
+    }
+    let centreY = Double(y) + 0.5 + vertical.centre
+    guard isComparable(vertical.total, rowTotal) else { return nil }
+    let row = Int(centreY)
+    guard let horizontal = image.finderRuns(x: stoneX, y: row, dx: 1, dy: 0, maxRun: maxRun),
+      isComparable(horizontal.total, vertical.total)
+    else { return nil }
+    let centreX = Double(stoneX) + 0.5 + horizontal.centre
+    let column = Int(centreX)
+    guard let diagonal = image.finderRuns(x: column, y: row, dx: 1, dy: 1, maxRun: maxRun),
+      let antidiagonal = image.finderRuns(x: column, y: row, dx: 1, dy: -1, maxRun: maxRun)
+    else { return nil }
+    // Diagonal runs count pixels along the diagonal, each √2 long.
+    let diagonalTotal = Double(diagonal.total + antidiagonal.total) * 1.4142
+    let straightTotal = Double(horizontal.total + vertical.total)
+    guard diagonalTotal > straightTotal * 0.4, diagonalTotal < straightTotal * 2.5 else {
+      return nil
+    }
+    let moduleSize = (straightTotal + diagonalTotal) / 28
+    return FinderPattern(centre: Point(x: centreX, y: centreY), moduleSize: moduleSize)
+  }
+
+  /// Whether two pattern lengths could belong to one pattern seen under perspective.
+  private static func isComparable(_ a: Int, _ b: Int) -> Bool {
+    a * 5 > b * 2 && b * 5 > a * 2
+  }
+}

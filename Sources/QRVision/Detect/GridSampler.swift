@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: MIT
+// Module sampling through a perspective transform, and the checks made on a sampled grid.
+
+import QRCodec
+
+/// Samples module grids and reads the function patterns that tell a real symbol from a fluke.
+enum GridSampler {
+  /// The `size` × `size` modules seen through `transform` (module coordinates to pixels).
+  ///
+  /// Each module is a vote of five samples: its centre and four points a quarter module
+  /// towards its corners, so that one bad pixel or a slightly misplaced grid does not flip it.
+  /// A module whose vote is 3:2 is also marked in the second matrix (unreliable).
+  ///
+  /// - Complexity: O(`size`²).
+  static func sample(_ image: BinaryImage, _ transform: PerspectiveTransform, size: Int)
+    -> (BitMatrix, BitMatrix)
+  {
+    var matrix = BitMatrix(size: size)
+    var unreliable = BitMatrix(size: size)
+    let offsets: [(Double, Double)] = [(0.5, 0.5), (0.3, 0.3), (0.7, 0.3), (0.3, 0.7), (0.7, 0.7)]
+    for y in 0..<size {
+      for x in 0..<size {
+        var votes = 0
+        for (u, v) in offsets
+        where image.isDark(transform.apply(x: Double(x) + u, y: Double(y) + v)) {
+          votes += 1
+        }
+        if votes >= 3 { matrix.setDark(true, x: x, y: y) }
+        if votes == 2 || votes == 3 { unreliable.setDark(true, x: x, y: y) }
+      }
+    }
+    return (matrix, unreliable)
+  }
+
+  /// Whether module (`x`, `y`) of the possibly transposed `matrix` is dark.
+  @inline(__always)
+  private static func isDark(_ matrix: BitMatrix, _ x: Int, _ y: Int, transposed: Bool) -> Bool {
+    transposed ? matrix.isDark(x: y, y: x) : matrix.isDark(x: x, y: y)
+  }
+
+  // MARK: - Format information
+
+  /// The smallest total Hamming distance between the two QR Code format information copies and
+  /// one valid codeword. ISO/IEC 18004:2015, 7.9.1.
+  ///
+  /// - Complexity: O(1) (32 codewords).
+  static func qrFormatDistance(_ matrix: BitMatrix, transposed: Bool) -> Int {
+    let size = matrix.size
+    var first: UInt16 = 0
+    var second: UInt16 = 0
+    // Copy 1: bits 0…7 down column 8 (skipping row 6), bits 8…14 along row 8 leftwards from
+    // column 7 (skipping column 6). Copy 2: bits 0…7 along row 8 from the right edge, bits
+    // 8…14 down column 8 from row size − 7.
+    let down = [0, 1, 2, 3, 4, 5, 7, 8]
+    let left = [7, 5, 4, 3, 2, 1, 0]
+    for (bit, y) in down.enumerated() where isDark(matrix, 8, y, transposed: transposed) {
+      first |= 1 << bit
+    }
+    for (index, x) in left.enumerated() where isDark(matrix, x, 8, transposed: transposed) {
+      first |= 1 << (8 + index)
+    }
+    for bit in 0..<8 where isDark(matrix, size - 1 - bit, 8, transposed: transposed) {
+      second |= 1 << bit
+    }
+    for bit in 8..<15 where isDark(matrix, 8, size - 15 + bit, transposed: transposed) {
+      second |= 1 << bit
+    }
+    var best = Int.max
+    for entry in FormatInformation.all {
+      let distance =
+        (entry.codeword ^ first).nonzeroBitCount + (entry.codeword ^ second).nonzeroBitCount
+      best = min(best, distance)
+    }
+    return best
+  }
+
+  /// The Micro QR format information nearest to what `matrix` holds (only the positions around
+  /// the finder pattern are read, so any size ≥ 9 works), with its Hamming distance.
+  /// ISO/IEC 18004:2015, 7.9.2.
+  ///
+  /// - Complexity: O(1).
+  static func microFormat(_ matrix: BitMatrix, transposed: Bool) -> (
+    MicroFormatInformation, Int
+  )? {
+    // Bits 14…7 along row 8 from column 1, bits 6…0 up column 8 from row 7.
+    var word: UInt16 = 0
+    for x in 1...8 where isDark(matrix, x, 8, transposed: transposed) { word |= 1 << (15 - x) }
+    for y in 1...7 where isDark(matrix, 8, y, transposed: transposed) { word |= 1 << (y - 1) }
+    var best: (MicroFormatInformation, Int)?
+    for entry in MicroFormatInformation.all {
+      let distance = (entry.codeword ^ word).nonzeroBitCount
+      if distance < (best?.1 ?? Int.max) { best = (entry.information, distance) }
+    }
+    return best
+  }
+
+  // MARK: - Version information and timing patterns
+
+  /// The version read from the version information blocks (versions 7…40), if either copy is
+  /// within three bit errors of a valid codeword. ISO/IEC 18004:2015, 7.10.
+  ///
+  /// - Complexity: O(1) (34 codewords).
+  static func versionInformation(_ matrix: BitMatrix) -> Version? {
+    let size = matrix.size
+    guard size >= 45 else { return nil }
+    var bottomLeft: UInt32 = 0
+    var topRight: UInt32 = 0
+    for bit in 0..<18 {
+      let (x, y) = (bit / 3, size - 11 + bit % 3)
+      if matrix.isDark(x: x, y: y) { bottomLeft |= 1 << bit }
+      if matrix.isDark(x: y, y: x) { topRight |= 1 << bit }
+    }
+    var best: (Version, Int)?
+    for entry in VersionInformation.all {
+      let distance = min(
+        (entry.codeword ^ bottomLeft).nonzeroBitCount, (entry.codeword ^ topRight).nonzeroBitCount)
+      if distance < (best?.1 ?? Int.max) { best = (entry.version, distance) }
+    }
+    guard let best, best.1 <= 3 else { return nil }
+    return best.0
+  }
+
+  /// The fraction of timing pattern modules (row and column 6 between the finder patterns, or
+  /// row and column 0 beyond Micro QR's one) that alternate as they should.
+  /// ISO/IEC 18004:2015, 6.3.5.
+  ///
+  /// - Complexity: O(*size*).
+  static func timingScore(_ matrix: BitMatrix, isMicro: Bool) -> Double {
+    let size = matrix.size
+    let line = isMicro ? 0 : 6
+    let range = isMicro ? 8..<size : 8..<(size - 8)
+    guard !range.isEmpty else { return 0 }
+    var correct = 0
+    for i in range {
+      let expected = i % 2 == 0
+      if matrix.isDark(x: i, y: line) == expected { correct += 1 }
+      if matrix.isDark(x: line, y: i) == expected { correct += 1 }
+    }
+    return Double(correct) / Double(2 * range.count)
+  }
+}

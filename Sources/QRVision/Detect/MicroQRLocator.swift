@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: MIT
+// Micro QR: one finder pattern, its orientation, format information and timing patterns.
+
+import Glibc
+import QRCodec
+
+/// Turns a lone finder pattern into a sampled Micro QR symbol.
+///
+/// A Micro QR symbol has one finder pattern at its top-left and timing patterns along its top
+/// row and left column (ISO/IEC 18004:2015, 6.3.3 and 6.3.5). The finder's edges give the grid's
+/// axes up to a quarter turn; each of the four turns is read for format information, whose
+/// symbol number gives the version (M1…M4), and the timing patterns must agree.
+enum MicroQRLocator {
+  /// The Micro QR symbol whose finder pattern is `pattern`, or nil.
+  ///
+  /// - Complexity: O(*size*²) per orientation tried (four, and four mirrored).
+  static func locate(_ image: BinaryImage, _ pattern: FinderPattern) -> SymbolCandidate? {
+    guard let (axis, module) = axes(image, pattern) else { return nil }
+    var best: SymbolCandidate?
+    var bestScore = -Double.infinity
+    for turn in 0..<4 {
+      let angle = axis + Double(turn) * Double.pi / 2
+      let u = Point(x: cos(angle), y: sin(angle)) * module
+      let v = Point(x: -sin(angle), y: cos(angle)) * module
+      let origin = pattern.centre - u * 3.5 - v * 3.5
+      for transposed in [false, true] {
+        let (across, down) = transposed ? (v, u) : (u, v)
+        let transform = Transform(origin: origin, across: across, down: down)
+        // Format information sits within the first nine rows and columns of every size.
+        let (probe, _) = sample(image, transform, size: 9)
+        guard let (format, distance) = GridSampler.microFormat(probe, transposed: false),
+          distance <= 3
+        else { continue }
+        let size = format.version.size
+        let (matrix, unreliable) = sample(image, transform, size: size)
+        let timing = GridSampler.timingScore(matrix, isMicro: true)
+        guard timing >= 0.75 else { continue }
+        let score = timing * 10 - Double(distance)
+        guard score > bestScore else { continue }
+        bestScore = score
+        let corners = [
+          transform.apply(0, 0), transform.apply(Double(size), 0),
+          transform.apply(Double(size), Double(size)), transform.apply(0, Double(size)),
+        ]
+        best = SymbolCandidate(
+          version: .micro(format.version), corners: corners, matrix: matrix,
+          unreliable: unreliable, isInverted: false, isMirrored: transposed,
+          formatDistance: distance, finderPatterns: [pattern])
+      }
+    }
+    return best
+  }
+
+  /// The direction of one edge of the finder pattern (radians, 0 ..< π/2) and the module size.
+  ///
+  /// The distance from the centre to the outer edge along a ray at angle θ is
+  /// 3.5 × module / max(|cos(θ − φ)|, |sin(θ − φ)|), smallest along the edge normals φ.
+  private static func axes(_ image: BinaryImage, _ pattern: FinderPattern) -> (Double, Double)? {
+    let steps = 30
+    var distances: [Double] = []
+    for index in 0..<steps {
+      let angle = Double(index) * Double.pi / 2 / Double(steps)
+      var sum = 0.0
+      for turn in 0..<4 {
+        let theta = angle + Double(turn) * Double.pi / 2
+        guard let distance = edgeDistance(image, pattern, angle: theta) else { return nil }
+        sum += distance
+      }
+      distances.append(sum / 4)
+    }
+    // Smooth over neighbours (circularly) before taking the minimum.
+    var bestIndex = 0
+    var bestValue = Double.infinity
+    for index in 0..<steps {
+      let value =
+        distances[(index + steps - 1) % steps] + 2 * distances[index]
+        + distances[(index + 1) % steps]
+      if value < bestValue {
+        bestValue = value
+        bestIndex = index
+      }
+    }
+    let module = bestValue / 4 / 3.5
+    guard module > pattern.moduleSize * 0.5, module < pattern.moduleSize * 1.8 else { return nil }
+    return (Double(bestIndex) * Double.pi / 2 / Double(steps), module)
+  }
+
+  /// The distance from the centre to the outer edge of the finder pattern along `angle`.
+  private static func edgeDistance(_ image: BinaryImage, _ pattern: FinderPattern, angle: Double)
+    -> Double?
+  {
+    let step = Point(x: cos(angle), y: sin(angle)) * 0.5
+    var position = pattern.centre
+    var travelled = 0.0
+    var transitions = 0
+    var dark = true
+    let limit = pattern.moduleSize * 8
+    while transitions < 3 && travelled < limit {
+      position = position + step
+      travelled += 0.5
+      let isDark = image.isDark(position)
+      if isDark != dark {
+        transitions += 1
+        dark = isDark
+      }
+    }
+    return transitions == 3 ? travelled - 0.25 : nil
+  }
+
+  /// An affine grid: module (x, y) is at origin + x · across + y · down.
+  private struct Transform {
+    var origin: Point
+    var across: Point
+    var down: Point
+
+    func apply(_ x: Double, _ y: Double) -> Point { origin + across * x + down * y }
+  }
+
+  private static func sample(_ image: BinaryImage, _ transform: Transform, size: Int)
+    -> (BitMatrix, BitMatrix)
+  {
+    var matrix = BitMatrix(size: size)
+    var unreliable = BitMatrix(size: size)
+    let offsets: [(Double, Double)] = [(0.5, 0.5), (0.3, 0.3), (0.7, 0.3), (0.3, 0.7), (0.7, 0.7)]
+    for y in 0..<size {
+      for x in 0..<size {
+        var votes = 0
+        for (a, b) in offsets where image.isDark(transform.apply(Double(x) + a, Double(y) + b)) {
+          votes += 1
+        }
+        if votes >= 3 { matrix.setDark(true, x: x, y: y) }
+        if votes == 2 || votes == 3 { unreliable.setDark(true, x: x, y: y) }
+      }
+    }
+    return (matrix, unreliable)
+  }
+}

@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: MIT
+// QR Code: finder pattern triples, version, alignment pattern, transform, sampled grid.
+
+import QRCodec
+
+/// Turns finder patterns into sampled QR Code symbols.
+enum QRLocator {
+  /// Three finder patterns that may be one symbol's, in symbol order.
+  struct Triple {
+    var topLeft: Int
+    var topRight: Int
+    var bottomLeft: Int
+    /// Lower is a better fit to a square's corner.
+    var score: Double
+  }
+
+  // MARK: - Grouping
+
+  /// The triples of `patterns` that could be one symbol's finder patterns, best first.
+  ///
+  /// A triple qualifies when its module sizes agree within a factor 1.8, the angle at the
+  /// corner opposite the longest side is 90° ± 35° (perspective), the legs agree within a
+  /// factor 2.2, and the legs span 14…200 modules. The corner is the top-left pattern; the
+  /// sign of the cross product puts the other two in clockwise order (top-right, bottom-left).
+  ///
+  /// - Complexity: O(*n*³) in the number of patterns, which the caller caps.
+  static func triples(_ patterns: [FinderPattern]) -> [Triple] {
+    var result: [Triple] = []
+    let n = patterns.count
+    guard n >= 3 else { return [] }
+    for i in 0..<(n - 2) {
+      for j in (i + 1)..<(n - 1) {
+        for k in (j + 1)..<n {
+          if let triple = triple(patterns, i, j, k) { result.append(triple) }
+        }
+      }
+    }
+    return result.sorted { $0.score < $1.score }
+  }
+
+  private static func triple(_ p: [FinderPattern], _ i: Int, _ j: Int, _ k: Int) -> Triple? {
+    let sizes = [p[i].moduleSize, p[j].moduleSize, p[k].moduleSize]
+    guard let smallest = sizes.min(), let largest = sizes.max(), largest < smallest * 1.8 else {
+      return nil
+    }
+    let ij = p[i].centre.distance(to: p[j].centre)
+    let ik = p[i].centre.distance(to: p[k].centre)
+    let jk = p[j].centre.distance(to: p[k].centre)
+    // The corner is opposite the longest side.
+    var (corner, a, b) = (i, j, k)
+    if ij >= ik && ij >= jk {
+      (corner, a, b) = (k, i, j)
+    } else if ik >= ij && ik >= jk {
+      (corner, a, b) = (j, i, k)
+    }
+    let legA = p[a].centre - p[corner].centre
+    let legB = p[b].centre - p[corner].centre
+    let lengthA = legA.length
+    let lengthB = legB.length
+    let cosine = legA.dot(legB) / (lengthA * lengthB)
+    guard abs(cosine) < 0.57 else { return nil }
+    let legRatio = max(lengthA, lengthB) / min(lengthA, lengthB)
+    guard legRatio < 2.2 else { return nil }
+    let module = (sizes[0] + sizes[1] + sizes[2]) / 3
+    let span = (lengthA + lengthB) / 2 / module
+    guard span >= 10, span <= 200 else { return nil }
+    if legA.cross(legB) < 0 { swap(&a, &b) }
+    let score = abs(cosine) + (legRatio - 1) * 0.5 + (largest / smallest - 1)
+    return Triple(topLeft: corner, topRight: a, bottomLeft: b, score: score)
+  }
+
+  // MARK: - Geometry and sampling
+
+  /// The symbol whose finder patterns are `triple`, sampled, or nil when no version fits.
+  ///
+  /// - Complexity: O(*size*²) for the sampling, plus an alignment search of O(*module*²).
+  static func locate(_ image: BinaryImage, _ patterns: [FinderPattern], _ triple: Triple)
+    -> SymbolCandidate?
+  {
+    let topLeft = patterns[triple.topLeft]
+    let topRight = patterns[triple.topRight]
+    let bottomLeft = patterns[triple.bottomLeft]
+    let (a, b, c) = (topLeft.centre, topRight.centre, bottomLeft.centre)
+    let acrossModule =
+      (moduleSize(image, topLeft, toward: b) + moduleSize(image, topRight, toward: a)) / 2
+    let downModule =
+      (moduleSize(image, topLeft, toward: c) + moduleSize(image, bottomLeft, toward: a)) / 2
+    let modulesAcross = a.distance(to: b) / acrossModule + 7
+    let modulesDown = a.distance(to: c) / downModule + 7
+    let estimate = Int((((modulesAcross + modulesDown) / 2 - 17) / 4).rounded())
+
+    // The timing patterns settle between neighbouring versions.
+    var best: (version: Int, score: Double)?
+    for number in [estimate, estimate - 1, estimate + 1] where Version.range.contains(number) {
+      let size = 17 + 4 * number
+      guard let transform = affine(a, b, c, size: size) else { continue }
+      let score = timingScore(image, transform, size: size)
+      if score > (best?.score ?? 0.55) { best = (number, score) }
+    }
+    guard let best else { return nil }
+    var number = best.version
+    var candidate: SymbolCandidate?
+    for _ in 0..<2 {
+      guard let version = Version(number),
+        let sampled = sample(
+          image, a, b, c, version: version, moduleSize: (acrossModule + downModule) / 2)
+      else { return nil }
+      candidate = sampled
+      // Versions 7 and up carry their number; trust it over the geometry.
+      guard version.hasVersionInformation,
+        let read = GridSampler.versionInformation(sampled.matrix),
+        read != version
+      else { break }
+      number = read.number
+    }
+    guard var candidate else { return nil }
+    candidate.finderPatterns = [topLeft, topRight, bottomLeft]
+    return candidate
+  }
+
+  /// The module size at `pattern` measured along the line to `point`: the pattern's extent
+  /// along that line (outer edge to outer edge) over 7.
+  static func moduleSize(_ image: BinaryImage, _ pattern: FinderPattern, toward point: Point)
+    -> Double
+  {
+    let direction = point - pattern.centre
+    let length = direction.length
+    guard length > 0 else { return pattern.moduleSize }
+    let unit = direction * (1 / length)
+    var extent = 0.0
+    for sign in [1.0, -1.0] {
+      let step = unit * (sign * 0.5)
+      var position = pattern.centre
+      var transitions = 0
+      var travelled = 0.0
+      var dark = true
+      let limit = pattern.moduleSize * 7
+      while transitions < 3 && travelled < limit {
+        position = position + step
+        travelled += 0.5
+        let isDark = image.isDark(position)
+        if isDark != dark {
+          transitions += 1
+          dark = isDark
+        }
+      }
+      guard transitions == 3 else { return pattern.moduleSize }
+      extent += travelled - 0.25
+    }
+    let measured = extent / 7
+    // Trust the line only when it roughly agrees with the scan's estimate.
+    guard measured > pattern.moduleSize * 0.5, measured < pattern.moduleSize * 1.6 else {
+      return pattern.moduleSize
+    }
+    return measured
+  }
+
+  /// The affine map from module coordinates to pixels fixed by the three finder centres.
+  private static func affine(_ a: Point, _ b: Point, _ c: Point, size: Int) -> PerspectiveTransform?
+  {
+    let far = Double(size) - 3.5
+    return PerspectiveTransform(
+      affineFrom: [Point(x: 3.5, y: 3.5), Point(x: far, y: 3.5), Point(x: 3.5, y: far)],
+      to: [a, b, c])
+  }
+
+  /// The fraction of timing modules (row and column 6) seen with the right colour.
+  private static func timingScore(
+    _ image: BinaryImage, _ transform: PerspectiveTransform, size: Int
+  )
+    -> Double
+  {
+    var correct = 0
+    for i in 8..<(size - 8) {
+      let expected = i % 2 == 0
+      if image.isDark(transform.apply(x: Double(i) + 0.5, y: 6.5)) == expected { correct += 1 }
+      if image.isDark(transform.apply(x: 6.5, y: Double(i) + 0.5)) == expected { correct += 1 }
+    }
+    return Double(correct) / Double(2 * (size - 16))
+  }
+
+  /// Samples a symbol of `version` whose finder centres are `a`, `b`, `c`, refining the fourth
+  /// point with the bottom-right alignment pattern when the version has one.
+  private static func sample(
+    _ image: BinaryImage, _ a: Point, _ b: Point, _ c: Point, version: Version, moduleSize: Double
+  ) -> SymbolCandidate? {
+    let size = version.size
+    let far = Double(size) - 3.5
+    guard let affine = affine(a, b, c, size: size) else { return nil }
+    var from = [Point(x: 3.5, y: 3.5), Point(x: far, y: 3.5), Point(x: 3.5, y: far)]
+    var to = [a, b, c]
+    if let last = version.alignmentPatternCentres.last {
+      let target = Point(x: Double(last) + 0.5, y: Double(last) + 0.5)
+      let predicted = affine.apply(target)
+      // Perspective moves the pattern away from the affine guess, more in larger symbols.
+      for radius in [4.0, 9.0] {
+        if let found = AlignmentPatternSearch.find(
+          image, near: predicted, radius: moduleSize * radius, moduleSize: moduleSize)
+        {
+          from.append(target)
+          to.append(found)
+          break
+        }
+      }
+    }
+    let parallelogram = PerspectiveTransform(
+      from: Array(from.prefix(3)) + [Point(x: far, y: far)], to: Array(to.prefix(3)) + [b + c - a])
+    let transforms = [
+      from.count == 4 ? PerspectiveTransform(from: from, to: to) : nil, parallelogram,
+    ]
+    var best: SymbolCandidate?
+    // A data blob mistaken for the alignment pattern skews the grid: fall back to the
+    // parallelogram when the function patterns read worse.
+    for case let transform? in transforms {
+      let candidate = sample(image, transform, version: version)
+      if quality(candidate) > best.map(quality) ?? -.infinity { best = candidate }
+      if let best, best.formatDistance <= 2 { break }
+    }
+    return best
+  }
+
+  /// A score of how well a sampled grid's function patterns read; higher is better.
+  private static func quality(_ candidate: SymbolCandidate) -> Double {
+    GridSampler.timingScore(candidate.matrix, isMicro: false) * 10
+      - Double(candidate.formatDistance)
+  }
+
+  private static func sample(
+    _ image: BinaryImage, _ transform: PerspectiveTransform, version: Version
+  )
+    -> SymbolCandidate
+  {
+    let size = version.size
+    let (matrix, unreliable) = GridSampler.sample(image, transform, size: size)
+    let distance = GridSampler.qrFormatDistance(matrix, transposed: false)
+    let corners = [
+      transform.apply(x: 0, y: 0), transform.apply(x: Double(size), y: 0),
+      transform.apply(x: Double(size), y: Double(size)), transform.apply(x: 0, y: Double(size)),
+    ]
+    var candidate = SymbolCandidate(
+      version: .qr(version), corners: corners, matrix: matrix, unreliable: unreliable,
+      isInverted: false, isMirrored: false, formatDistance: distance, finderPatterns: [])
+    let mirroredDistance = GridSampler.qrFormatDistance(matrix, transposed: true)
+    if mirroredDistance < distance {
+      candidate = candidate.mirrored()
+      candidate.formatDistance = mirroredDistance
+    }
+    return candidate
+  }
+}

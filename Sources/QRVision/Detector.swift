@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: MIT
+// The detector: gray frames in, located and verified symbols out.
+
+import QRCodec
+import QRStream
+
+/// Finds QR Code and Micro QR symbols in gray images.
+///
+/// A detector keeps its buffers between frames (they are reallocated only when the frame size
+/// changes), so reuse one per stream; it is a value type, so give each thread its own.
+///
+///     var detector = Detector(options: DetectorOptions())
+///     for candidate in detector.locate(in: image) {
+///       print(candidate.version, candidate.corners)
+///     }
+///
+/// Each pass binarizes the image, scans for finder patterns, groups them into triples and
+/// samples the grids (then lone finder patterns as Micro QR). Passes go in order of cost, the
+/// later ones only while the effort allows: local threshold; the same inverted; a global Otsu
+/// threshold; the image at half size.
+public struct Detector {
+  /// The options this detector was made with.
+  public let options: DetectorOptions
+  private var binarizer = Binarizer()
+  private var halfImage: GrayImage?
+
+  /// Creates a detector.
+  public init(options: DetectorOptions = DetectorOptions()) {
+    self.options = options
+  }
+
+  /// A symbol together with what the decoder made of it.
+  public struct Detection<Decoded> {
+    /// Where it is and the modules sampled.
+    public var candidate: SymbolCandidate
+    /// The decoder's result.
+    public var decoded: Decoded
+  }
+
+  // MARK: - Entry points
+
+  /// The symbols in `image` that `decode` accepts, each reported once.
+  ///
+  /// `decode` is called for each candidate in turn (and for its mirror image when it returns
+  /// nil); a candidate is kept only when it returns a value, so nothing unverified is reported.
+  /// Symbols over an accepted symbol's centre are not tried again.
+  ///
+  /// - Complexity: O(*pixels*) per pass, plus the sampling and decoding of candidates.
+  public mutating func detect<Decoded>(
+    in image: GrayImage, decode: (SymbolCandidate) -> Decoded?
+  ) -> [Detection<Decoded>] {
+    var found: [Detection<Decoded>] = []
+    run(image) { candidate in
+      if let decoded = decode(candidate) {
+        found.append(Detection(candidate: candidate, decoded: decoded))
+        return true
+      }
+      let mirror = candidate.mirrored()
+      if let decoded = decode(mirror) {
+        found.append(Detection(candidate: mirror, decoded: decoded))
+        return true
+      }
+      return false
+    }
+    return found
+  }
+
+  /// The symbols in `image` whose function patterns read cleanly (format information within
+  /// `maxFormatDistance` bit errors, timing patterns mostly right), without decoding.
+  ///
+  /// For tests and for measuring the detector alone; a clean format read is far from a proof,
+  /// so report payloads only through `detect(in:decode:)`.
+  ///
+  /// - Complexity: O(*pixels*) per pass, plus the sampling of candidates.
+  public mutating func locate(in image: GrayImage, maxFormatDistance: Int = 3) -> [SymbolCandidate]
+  {
+    var found: [SymbolCandidate] = []
+    run(image) { candidate in
+      guard candidate.formatDistance <= maxFormatDistance,
+        GridSampler.timingScore(candidate.matrix, isMicro: candidate.kind == .micro) >= 0.7
+      else { return false }
+      found.append(candidate)
+      return true
+    }
+    return found
+  }
+
+  // MARK: - Passes
+
+  private enum Pass {
+    case local, inverted, global, globalInverted, half
+  }
+
+  private var passes: [Pass] {
+    var passes: [Pass] = [.local]
+    guard options.effort != .fast else { return passes }
+    if options.triesInverted { passes.append(.inverted) }
+    passes.append(.global)
+    if options.triesInverted { passes.append(.globalInverted) }
+    if options.effort == .accurate { passes.append(.half) }
+    return passes
+  }
+
+  /// Runs the passes, giving `accept` every new candidate; `accept` says whether it was kept.
+  private mutating func run(_ image: GrayImage, accept: (SymbolCandidate) -> Bool) {
+    var accepted: [SymbolCandidate] = []
+    let rowStep = options.effort == .fast ? 3 : options.effort == .balanced ? 2 : 1
+    for pass in passes {
+      if options.effort == .balanced && !accepted.isEmpty { break }
+      guard accepted.count < options.maxSymbols else { break }
+      var scale = 1.0
+      switch pass {
+      case .local: binarizer.binarizeLocally(image)
+      case .inverted: binarizer.invert()
+      case .global: binarizer.binarizeGlobally(image)
+      case .globalInverted: binarizer.invert()
+      case .half:
+        guard image.width >= 80, image.height >= 80 else { continue }
+        let half = Self.halved(image, reusing: halfImage)
+        halfImage = half
+        binarizer.binarizeLocally(half)
+        scale = 2
+      }
+      let isInverted = pass == .inverted || pass == .globalInverted
+      let binary = BinaryImage(
+        width: binarizer.width, height: binarizer.height, bits: binarizer.bits)
+      search(binary, scale: scale, isInverted: isInverted, rowStep: rowStep, accepted: &accepted) {
+        accept($0)
+      }
+    }
+  }
+
+  /// One pass over a binarized image.
+  private func search(
+    _ binary: BinaryImage, scale: Double, isInverted: Bool, rowStep: Int,
+    accepted: inout [SymbolCandidate], accept: (SymbolCandidate) -> Bool
+  ) {
+    var region = (0, 0, binary.width, binary.height)
+    if let r = options.region {
+      let x = min(max(Int(Double(r.x) / scale), 0), binary.width)
+      let y = min(max(Int(Double(r.y) / scale), 0), binary.height)
+      region = (
+        x, y, min(Int(Double(r.width) / scale), binary.width - x),
+        min(Int(Double(r.height) / scale), binary.height - y)
+      )
+    }
+    var patterns = FinderPatternScanner.scan(binary, rowStep: rowStep, region: region)
+    // Many candidates mean texture or text; keep the best confirmed ones.
+    if patterns.count > 40 {
+      patterns.sort { $0.count > $1.count }
+      patterns.removeLast(patterns.count - 40)
+    }
+    var used = [Bool](repeating: false, count: patterns.count)
+    var attempts = 0
+    for triple in QRLocator.triples(patterns) {
+      guard accepted.count < options.maxSymbols, attempts < 60 + 4 * options.maxSymbols else {
+        break
+      }
+      guard !used[triple.topLeft], !used[triple.topRight], !used[triple.bottomLeft] else {
+        continue
+      }
+      attempts += 1
+      guard var candidate = QRLocator.locate(binary, patterns, triple) else { continue }
+      candidate.isInverted = isInverted
+      let scaled = candidate.scaled(by: scale)
+      guard !accepted.contains(where: { $0.overlaps(scaled) }) else {
+        used[triple.topLeft] = true
+        used[triple.topRight] = true
+        used[triple.bottomLeft] = true
+        continue
+      }
+      if accept(scaled) {
+        accepted.append(scaled)
+        used[triple.topLeft] = true
+        used[triple.topRight] = true
+        used[triple.bottomLeft] = true
+      }
+    }
+    guard options.findsMicroQR else { return }
+    for (index, pattern) in patterns.enumerated() where !used[index] {
+      guard accepted.count < options.maxSymbols else { break }
+      let point = pattern.centre * scale
+      guard !accepted.contains(where: { $0.contains(point) }) else { continue }
+      guard var candidate = MicroQRLocator.locate(binary, pattern) else { continue }
+      candidate.isInverted = isInverted
+      let scaled = candidate.scaled(by: scale)
+      guard !accepted.contains(where: { $0.overlaps(scaled) }) else { continue }
+      if accept(scaled) { accepted.append(scaled) }
+    }
+  }
+
+  /// `image` at half size, each pixel the mean of a 2 × 2 block.
+  private static func halved(_ image: GrayImage, reusing previous: GrayImage?) -> GrayImage {
+    let width = image.width / 2
+    let height = image.height / 2
+    var half = previous ?? GrayImage(width: width, height: height)
+    if half.width != width || half.height != height {
+      half = GrayImage(width: width, height: height)
+    }
+    let sourceWidth = image.width
+    image.pixels.withUnsafeBufferPointer { source in
+      half.pixels.withUnsafeMutableBufferPointer { target in
+        // Unsafe: 2x+1 < source width and 2y+1 < source height by the halving above.
+        for y in 0..<height {
+          let row = 2 &* y &* sourceWidth
+          for x in 0..<width {
+            let i = row &+ 2 &* x
+            let sum =
+              Int(source[i]) &+ Int(source[i &+ 1]) &+ Int(source[i &+ sourceWidth])
+              &+ Int(source[i &+ sourceWidth &+ 1])
+            target[y &* width &+ x] = UInt8(truncatingIfNeeded: (sum &+ 2) >> 2)
+          }
+        }
+      }
+    }
+    return half
+  }
+}
+
+extension SymbolCandidate {
+  /// The candidate with its pixel coordinates multiplied by `factor`.
+  func scaled(by factor: Double) -> SymbolCandidate {
+    guard factor != 1 else { return self }
+    var copy = self
+    copy.corners = corners.map { $0 * factor }
+    copy.finderPatterns = finderPatterns.map {
+      FinderPattern(centre: $0.centre * factor, moduleSize: $0.moduleSize * factor, count: $0.count)
+    }
+    return copy
+  }
+
+  /// Whether `point` lies inside the corners.
+  func contains(_ point: Point) -> Bool {
+    var sign = 0.0
+    for i in 0..<corners.count {
+      let side = (corners[(i + 1) % corners.count] - corners[i]).cross(point - corners[i])
+      if side == 0 { continue }
+      if sign == 0 {
+        sign = side
+      } else if (side > 0) != (sign > 0) {
+        return false
+      }
+    }
+    return true
+  }
+}

@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: MIT
+// Gray to dark/light: a local (block-mean) threshold, a global Otsu threshold, inversion.
+
+import QRStream
+
+/// Turns gray images into one byte per pixel, 1 for dark and 0 for light, in a buffer kept
+/// across frames (allocated per size, not per frame, as quirc's `quirc_resize`).
+///
+/// The local threshold follows the idea of zxing's HybridBinarizer: the image is cut into 8 × 8
+/// blocks; a block's level is its mean, or for a flat block (contrast below `flatContrast`) a
+/// guess that leans light unless the blocks above and to the left say it lies in a dark area;
+/// a pixel is dark when it is at most the mean level of the 5 × 5 blocks around its own. The
+/// window is 40 pixels wide, so modules up to about 15 pixels binarize cleanly; larger ones are
+/// the detector's "scaled down" fallback.
+struct Binarizer {
+  /// The side of a block, in pixels.
+  static let blockSide = 8
+  /// A block whose max − min is below this is flat.
+  static let flatContrast = 24
+
+  /// Width of the last image binarized.
+  private(set) var width = 0
+  /// Height of the last image binarized.
+  private(set) var height = 0
+  /// `width * height` bytes, row-major: 1 dark, 0 light.
+  private(set) var bits: [UInt8] = []
+  private var blockLevels: [Int32] = []
+  private var rowSums: [Int32] = []
+
+  /// Resizes the buffers for a `width` × `height` image; keeps them when the size is unchanged.
+  ///
+  /// - Complexity: O(*width* × *height*) when the size changes, else O(1).
+  mutating func prepare(width: Int, height: Int) {
+    guard width != self.width || height != self.height else { return }
+    self.width = width
+    self.height = height
+    bits = [UInt8](repeating: 0, count: width * height)
+    let blocks = Self.blockCount(width) * Self.blockCount(height)
+    blockLevels = [Int32](repeating: 0, count: blocks)
+    rowSums = [Int32](repeating: 0, count: blocks)
+  }
+
+  private static func blockCount(_ pixels: Int) -> Int { (pixels + blockSide - 1) / blockSide }
+
+  // MARK: - Local threshold
+
+  /// Binarizes `image` with the local block-mean threshold into `bits`.
+  ///
+  /// - Complexity: O(*width* × *height*).
+  mutating func binarizeLocally(_ image: GrayImage) {
+    prepare(width: image.width, height: image.height)
+    guard width >= 5 * Self.blockSide && height >= 5 * Self.blockSide else {
+      binarizeGlobally(image)
+      return
+    }
+    let blocksWide = Self.blockCount(width)
+    let blocksHigh = Self.blockCount(height)
+    let (w, h) = (width, height)
+    image.pixels.withUnsafeBufferPointer { pixels in
+      blockLevels.withUnsafeMutableBufferPointer { levels in
+        rowSums.withUnsafeMutableBufferPointer { sums in
+          bits.withUnsafeMutableBufferPointer { bits in
+            // Unsafe: every index below stays in 0..<w*h (block origins are clamped so that
+            // an 8 × 8 block lies inside the image) or in 0..<blocksWide*blocksHigh.
+            Self.computeLevels(pixels, w, h, blocksWide, blocksHigh, levels)
+            Self.smoothLevels(levels, sums, blocksWide, blocksHigh)
+            Self.threshold(pixels, w, h, blocksWide, blocksHigh, levels, bits)
+          }
+        }
+      }
+    }
+  }
+
+  private static func computeLevels(
+    _ pixels: UnsafeBufferPointer<UInt8>, _ w: Int, _ h: Int, _ blocksWide: Int,
+    _ blocksHigh: Int, _ levels: UnsafeMutableBufferPointer<Int32>
+  ) {
+    for by in 0..<blocksHigh {
+      let top = min(by &* blockSide, h &- blockSide)
+      for bx in 0..<blocksWide {
+        let left = min(bx &* blockSide, w &- blockSide)
+        var sum = 0
+        var low = 255
+        var high = 0
+        for row in 0..<blockSide {
+          let base = (top &+ row) &* w &+ left
+          for column in 0..<blockSide {
+            let value = Int(pixels[base &+ column])
+            sum &+= value
+            low = min(low, value)
+            high = max(high, value)
+          }
+        }
+        var level = sum >> 6
+        if high &- low < flatContrast {
+          // Flat: light unless the neighbours already seen are darker than this block's
+          // darkest pixel, in which case it is inside a dark area (a large module).
+          level = low / 2
+          if by > 0 && bx > 0 {
+            let above = Int(levels[(by &- 1) &* blocksWide &+ bx])
+            let left = Int(levels[by &* blocksWide &+ bx &- 1])
+            let aboveLeft = Int(levels[(by &- 1) &* blocksWide &+ bx &- 1])
+            let neighbours = (above &+ 2 &* left &+ aboveLeft) / 4
+            if low < neighbours { level = neighbours }
+          }
+        }
+        levels[by &* blocksWide &+ bx] = Int32(level)
+      }
+    }
+  }
+
+  /// Replaces each level by the mean of the 5 × 5 levels around it (the window is shifted to
+  /// stay inside the grid), with a separable box sum.
+  private static func smoothLevels(
+    _ levels: UnsafeMutableBufferPointer<Int32>, _ sums: UnsafeMutableBufferPointer<Int32>,
+    _ blocksWide: Int, _ blocksHigh: Int
+  ) {
+    for by in 0..<blocksHigh {
+      let row = by &* blocksWide
+      for bx in 0..<blocksWide {
+        let start = min(max(bx &- 2, 0), blocksWide &- 5)
+        var sum: Int32 = 0
+        for i in start..<(start &+ 5) { sum &+= levels[row &+ i] }
+        sums[row &+ bx] = sum
+      }
+    }
+    for by in 0..<blocksHigh {
+      let start = min(max(by &- 2, 0), blocksHigh &- 5)
+      for bx in 0..<blocksWide {
+        var sum: Int32 = 0
+        for j in start..<(start &+ 5) { sum &+= sums[j &* blocksWide &+ bx] }
+        levels[by &* blocksWide &+ bx] = sum / 25
+      }
+    }
+  }
+
+  private static func threshold(
+    _ pixels: UnsafeBufferPointer<UInt8>, _ w: Int, _ h: Int, _ blocksWide: Int,
+    _ blocksHigh: Int, _ levels: UnsafeMutableBufferPointer<Int32>,
+    _ bits: UnsafeMutableBufferPointer<UInt8>
+  ) {
+    for y in 0..<h {
+      let levelRow = min(y / blockSide, blocksHigh &- 1) &* blocksWide
+      let base = y &* w
+      var x = 0
+      for bx in 0..<blocksWide {
+        let level = UInt8(clamping: levels[levelRow &+ bx])
+        let end = bx == blocksWide &- 1 ? w : x &+ blockSide
+        while x < end {
+          bits[base &+ x] = pixels[base &+ x] <= level ? 1 : 0
+          x &+= 1
+        }
+      }
+    }
+  }
+
+  // MARK: - Global threshold and inversion
+
+  /// Binarizes `image` with one threshold for the whole image, chosen by Otsu's method (Otsu,
+  /// "A threshold selection method from gray-level histograms", IEEE SMC 9(1), 1979).
+  ///
+  /// - Complexity: O(*width* × *height*).
+  mutating func binarizeGlobally(_ image: GrayImage) {
+    prepare(width: image.width, height: image.height)
+    var histogram = [Int](repeating: 0, count: 256)
+    for value in image.pixels { histogram[Int(value)] &+= 1 }
+    let level = UInt8(Self.otsuThreshold(histogram))
+    image.pixels.withUnsafeBufferPointer { pixels in
+      bits.withUnsafeMutableBufferPointer { bits in
+        for i in 0..<pixels.count { bits[i] = pixels[i] <= level ? 1 : 0 }
+      }
+    }
+  }
+
+  /// The level that maximises the between-class variance of `histogram` (256 bins).
+  static func otsuThreshold(_ histogram: [Int]) -> Int {
+    let total = histogram.reduce(0, +)
+    guard total > 0 else { return 127 }
+    var weightedTotal = 0.0
+    for (level, count) in histogram.enumerated() { weightedTotal += Double(level * count) }
+    var best = 127
+    var bestVariance = -1.0
+    var below = 0
+    var weightedBelow = 0.0
+    for level in 0..<255 {
+      below += histogram[level]
+      weightedBelow += Double(level * histogram[level])
+      let above = total - below
+      guard below > 0, above > 0 else { continue }
+      let meanBelow = weightedBelow / Double(below)
+      let meanAbove = (weightedTotal - weightedBelow) / Double(above)
+      let variance =
+        Double(below) * Double(above) * (meanBelow - meanAbove) * (meanBelow - meanAbove)
+      if variance > bestVariance {
+        bestVariance = variance
+        best = level
+      }
+    }
+    return best
+  }
+
+  /// Swaps dark and light in `bits`, for light-on-dark symbols.
+  ///
+  /// - Complexity: O(*width* × *height*).
+  mutating func invert() {
+    bits.withUnsafeMutableBufferPointer { bits in
+      for i in 0..<bits.count { bits[i] ^= 1 }
+    }
+  }
+}

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: MIT
+// The projective map from symbol (module) coordinates to image pixels.
+
+/// A plane projective transform (homography) from module coordinates to image pixels.
+///
+/// Built from four point correspondences by composing the unit-square-to-quadrilateral maps,
+/// as in Heckbert, *Fundamentals of Texture Mapping and Image Warping* (1989), §2.2.3:
+/// square → source quadrilateral inverted, then square → destination quadrilateral.
+struct PerspectiveTransform {
+  // Row-major 3 × 3 matrix acting on column vectors (u, v, 1).
+  var a11, a12, a13, a21, a22, a23, a31, a32, a33: Double
+
+  /// The map taking the four `from` points to the four `to` points, or nil if either set is
+  /// degenerate (three points on a line).
+  init?(from: [Point], to: [Point]) {
+    guard let square = Self.squareToQuadrilateral(from)?.adjoint(),
+      let destination = Self.squareToQuadrilateral(to)
+    else { return nil }
+    self = destination.times(square)
+  }
+
+  /// The affine map taking three `from` points to three `to` points (the fourth corner of the
+  /// parallelogram is implied), or nil if degenerate.
+  init?(affineFrom from: [Point], to: [Point]) {
+    guard from.count == 3, to.count == 3 else { return nil }
+    self.init(from: from + [from[1] + from[2] - from[0]], to: to + [to[1] + to[2] - to[0]])
+  }
+
+  private init(
+    _ a11: Double, _ a12: Double, _ a13: Double, _ a21: Double, _ a22: Double,
+    _ a23: Double, _ a31: Double, _ a32: Double, _ a33: Double
+  ) {
+    (self.a11, self.a12, self.a13) = (a11, a12, a13)
+    (self.a21, self.a22, self.a23) = (a21, a22, a23)
+    (self.a31, self.a32, self.a33) = (a31, a32, a33)
+  }
+
+  /// The image of `point`.
+  @inline(__always)
+  func apply(_ point: Point) -> Point { apply(x: point.x, y: point.y) }
+
+  /// The image of (`x`, `y`).
+  @inline(__always)
+  func apply(x: Double, y: Double) -> Point {
+    let w = a31 * x + a32 * y + a33
+    return Point(x: (a11 * x + a12 * y + a13) / w, y: (a21 * x + a22 * y + a23) / w)
+  }
+
+  /// The unit square (0,0), (1,0), (0,1), (1,1) onto `q` in that order; nil if degenerate.
+  private static func squareToQuadrilateral(_ q: [Point]) -> PerspectiveTransform? {
+    guard q.count == 4 else { return nil }
+    let (p0, p1, p2, p3) = (q[0], q[1], q[3], q[2])  // walk the quadrilateral around
+    let sx = p0.x - p1.x + p2.x - p3.x
+    let sy = p0.y - p1.y + p2.y - p3.y
+    if abs(sx) < 1e-9 && abs(sy) < 1e-9 {
+      return PerspectiveTransform(
+        p1.x - p0.x, p3.x - p0.x, p0.x, p1.y - p0.y, p3.y - p0.y, p0.y, 0, 0, 1)
+    }
+    let dx1 = p1.x - p2.x
+    let dx2 = p3.x - p2.x
+    let dy1 = p1.y - p2.y
+    let dy2 = p3.y - p2.y
+    let denominator = dx1 * dy2 - dx2 * dy1
+    guard abs(denominator) > 1e-12 else { return nil }
+    let g = (sx * dy2 - dx2 * sy) / denominator
+    let h = (dx1 * sy - sx * dy1) / denominator
+    return PerspectiveTransform(
+      p1.x - p0.x + g * p1.x, p3.x - p0.x + h * p3.x, p0.x,
+      p1.y - p0.y + g * p1.y, p3.y - p0.y + h * p3.y, p0.y, g, h, 1)
+  }
+
+  /// The adjoint, which inverts a projective map up to scale.
+  private func adjoint() -> PerspectiveTransform {
+    PerspectiveTransform(
+      a22 * a33 - a23 * a32, a13 * a32 - a12 * a33, a12 * a23 - a13 * a22,
+      a23 * a31 - a21 * a33, a11 * a33 - a13 * a31, a13 * a21 - a11 * a23,
+      a21 * a32 - a22 * a31, a12 * a31 - a11 * a32, a11 * a22 - a12 * a21)
+  }
+
+  private func times(_ o: PerspectiveTransform) -> PerspectiveTransform {
+    PerspectiveTransform(
+      a11 * o.a11 + a12 * o.a21 + a13 * o.a31, a11 * o.a12 + a12 * o.a22 + a13 * o.a32,
+      a11 * o.a13 + a12 * o.a23 + a13 * o.a33,
+      a21 * o.a11 + a22 * o.a21 + a23 * o.a31, a21 * o.a12 + a22 * o.a22 + a23 * o.a32,
+      a21 * o.a13 + a22 * o.a23 + a23 * o.a33,
+      a31 * o.a11 + a32 * o.a21 + a33 * o.a31, a31 * o.a12 + a32 * o.a22 + a33 * o.a32,
+      a31 * o.a13 + a32 * o.a23 + a33 * o.a33)
+  }
+}

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: MIT
+// The detector on rendered scenes: rotation, scale, perspective, blur, noise, lighting, many codes.
+
+import QRCodec
+import QRStream
+import Testing
+
+@testable import QRVision
+
+/// Locates symbols in `image` and returns the one matching `symbol`'s size, if any.
+private func locateOne(
+  _ image: GrayImage, _ symbol: EncodedSymbol, effort: DetectorOptions.Effort = .balanced
+) -> SymbolCandidate? {
+  var options = DetectorOptions()
+  options.effort = effort
+  var detector = Detector(options: options)
+  return detector.locate(in: image).first { $0.matrix.size == symbol.size }
+}
+
+/// Renders one symbol at `corners` (module corners of the symbol, no quiet zone) on a canvas.
+private func scene(
+  _ symbol: EncodedSymbol, corners: [Point], width: Int = 400, height: Int = 400
+) -> Scene {
+  var scene = Scene(width: width, height: height)
+  scene.draw(symbol.matrix, corners: corners)
+  return scene
+}
+
+/// The largest distance between located and expected corners, in modules.
+private func cornerError(_ candidate: SymbolCandidate, _ expected: [Point], moduleSize: Double)
+  -> Double
+{
+  zip(candidate.corners, expected).map { $0.distance(to: $1) }.max().map { $0 / moduleSize }
+    ?? .infinity
+}
+
+@Test(arguments: stride(from: 0, to: 360, by: 15).map { Double($0) })
+func rotationSweep(degrees: Double) throws {
+  let symbol = try #require(encode("https://example.com/rotation"))
+  let side = Double(symbol.size) * 5
+  let corners = Scene.square(centre: Point(x: 200, y: 200), side: side, degrees: degrees)
+  let candidate = try #require(locateOne(scene(symbol, corners: corners).image, symbol))
+  #expect(mismatches(candidate.matrix, symbol.matrix) == 0)
+  #expect(cornerError(candidate, corners, moduleSize: 5) < 1)
+  #expect(!candidate.isMirrored)
+}
+
+@Test(arguments: [1.5, 2, 2.5, 3, 4, 6, 8, 10, 14, 20])
+func scaleSweep(moduleSize: Double) throws {
+  let symbol = try #require(encode("scale sweep 0123456789"))
+  let side = Double(symbol.size) * moduleSize
+  let canvas = Int(side + 16 * moduleSize)
+  let corners = Scene.square(
+    centre: Point(x: Double(canvas) / 2, y: Double(canvas) / 2), side: side, degrees: 0)
+  let image = scene(symbol, corners: corners, width: canvas, height: canvas).image
+  let candidate = try #require(locateOne(image, symbol, effort: .accurate))
+  #expect(mismatches(candidate.matrix, symbol.matrix) == 0)
+}
+
+@Test(arguments: [1, 3, 5, 7, 10, 15, 20, 25, 30, 40])
+func versionSweep(version: Int) throws {
+  var options = EncodeOptions()
+  options.version = .qr(try #require(Version(version)))
+  let symbol = try Encoder.encode(text: "version \(version)", options: options)
+  let moduleSize = max(3.0, 600.0 / Double(symbol.size + 8))
+  let side = Double(symbol.size) * moduleSize
+  let canvas = Int(side + 10 * moduleSize)
+  let corners = Scene.square(
+    centre: Point(x: Double(canvas) / 2, y: Double(canvas) / 2), side: side, degrees: 10)
+  let image = scene(symbol, corners: corners, width: canvas, height: canvas).image
+  let candidate = try #require(locateOne(image, symbol))
+  #expect(mismatches(candidate.matrix, symbol.matrix) == 0)
+}
+
+@Test(arguments: [0.0, 0.15, 0.3, 0.45])
+func perspective(steepness: Double) throws {
+  let symbol = try #require(encode("perspective test payload, version three or so"))
+  // The right edge recedes: shorter and pulled in, as a page turned away from the camera.
+  let (left, right, top, bottom) = (80.0, 320.0, 80.0, 320.0)
+  let shrink = (bottom - top) * steepness / 2
+  let corners = [
+    Point(x: left, y: top), Point(x: right - shrink, y: top + shrink),
+    Point(x: right - shrink, y: bottom - shrink), Point(x: left, y: bottom),
+  ]
+  let candidate = try #require(locateOne(scene(symbol, corners: corners).image, symbol))
+  #expect(mismatches(candidate.matrix, symbol.matrix) == 0)
+}
+
+@Test func blurNoiseLowContrastAndGradient() throws {
+  let symbol = try #require(encode("spoiled but readable"))
+  let corners = Scene.square(
+    centre: Point(x: 200, y: 200), side: Double(symbol.size) * 6, degrees: 20)
+  var spoiled = Scene(width: 400, height: 400, background: 150)
+  spoiled.draw(symbol.matrix, corners: corners, dark: 110, light: 150)  // low contrast
+  spoiled.blur(radius: 1)
+  spoiled.addNoise(amplitude: 8, seed: 7)
+  spoiled.light(left: 0.5, right: 1.3)
+  let candidate = try #require(locateOne(spoiled.image, symbol))
+  #expect(mismatches(candidate.matrix, symbol.matrix) <= symbol.size * symbol.size / 50)
+}
+
+@Test func invertedSymbol() throws {
+  let symbol = try #require(encode("light on dark"))
+  let corners = Scene.square(
+    centre: Point(x: 200, y: 200), side: Double(symbol.size) * 6, degrees: 30)
+  var image = scene(symbol, corners: corners)
+  image.invert()
+  let candidate = try #require(locateOne(image.image, symbol))
+  #expect(candidate.isInverted)
+  #expect(mismatches(candidate.matrix, symbol.matrix) == 0)
+}
+
+@Test func mirroredSymbol() throws {
+  let symbol = try #require(encode("seen in a mirror"))
+  var corners = Scene.square(
+    centre: Point(x: 200, y: 200), side: Double(symbol.size) * 6, degrees: 40)
+  corners = [corners[1], corners[0], corners[3], corners[2]]
+  let candidate = try #require(locateOne(scene(symbol, corners: corners).image, symbol))
+  #expect(candidate.isMirrored)
+  #expect(mismatches(candidate.matrix, symbol.matrix) == 0)
+}
+
+@Test func manyCodesOfDifferentSizes() throws {
+  var scene = Scene(width: 900, height: 700)
+  var symbols: [EncodedSymbol] = []
+  for index in 0..<12 {
+    let symbol = try #require(
+      encode("code number \(index) " + String(repeating: "x", count: index * 6)))
+    symbols.append(symbol)
+    let moduleSize = 2.5 + Double(index % 4)
+    let centre = Point(x: 110 + Double(index % 4) * 220, y: 110 + Double(index / 4) * 230)
+    scene.draw(
+      symbol.matrix,
+      corners: Scene.square(
+        centre: centre, side: Double(symbol.size) * moduleSize, degrees: Double(index) * 29))
+  }
+  var detector = Detector()
+  let found = detector.locate(in: scene.image)
+  #expect(found.count == symbols.count)
+  for symbol in symbols {
+    #expect(found.contains { mismatches($0.matrix, symbol.matrix) == 0 })
+  }
+}
+
+@Test(arguments: ["1", "12345", "HELLO M3", "MICRO QR M4 TEXT"])
+func microQR(text: String) throws {
+  let symbol = try #require(encode(text, micro: true, level: .low))
+  for degrees in [0.0, 35, 90, 200] {
+    let corners = Scene.square(
+      centre: Point(x: 150, y: 150), side: Double(symbol.size) * 6, degrees: degrees)
+    var scene = Scene(width: 300, height: 300)
+    scene.draw(symbol.matrix, corners: corners, quietZone: 2)
+    let candidate = try #require(locateOne(scene.image, symbol), "\(text) at \(degrees)°")
+    #expect(candidate.kind == .micro)
+    #expect(mismatches(candidate.matrix, symbol.matrix) == 0, "\(text) at \(degrees)°")
+  }
+}
+
+@Test func blankAndNoiseFramesGiveNothing() {
+  var detector = Detector(
+    options: {
+      var o = DetectorOptions(); o.effort = .accurate; return o
+    }())
+  #expect(detector.locate(in: GrayImage(width: 640, height: 480, filledWith: 128)).isEmpty)
+  var noise = Scene(width: 320, height: 240, background: 128)
+  noise.addNoise(amplitude: 120, seed: 3)
+  #expect(detector.locate(in: noise.image).isEmpty)
+}
+
+@Test func detectKeepsOnlyWhatTheDecoderAccepts() throws {
+  let symbol = try #require(encode("verified"))
+  let corners = Scene.square(
+    centre: Point(x: 200, y: 200), side: Double(symbol.size) * 5, degrees: 0)
+  var detector = Detector()
+  let image = scene(symbol, corners: corners).image
+  let rejected = detector.detect(in: image) { _ in Int?.none }
+  #expect(rejected.isEmpty)
+  let found = detector.detect(in: image) { candidate in
+    mismatches(candidate.matrix, symbol.matrix) == 0 ? "verified" : nil
+  }
+  #expect(found.map(\.decoded) == ["verified"])
+}

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: MIT
+// Synthetic scenes for detector tests: encoded symbols drawn through a transform, then spoiled.
+
+import Foundation
+import QRCodec
+import QRStream
+
+@testable import QRVision
+
+/// A gray canvas onto which symbols are drawn through arbitrary projective maps.
+struct Scene {
+  var width: Int
+  var height: Int
+  var pixels: [Double]
+
+  init(width: Int, height: Int, background: Double = 235) {
+    self.width = width
+    self.height = height
+    pixels = [Double](repeating: background, count: width * height)
+  }
+
+  /// Draws `matrix` with a 4-module quiet zone so that module (0, 0)'s corner lands at
+  /// `corners[0]` and the others (top-right, bottom-right, bottom-left) at `corners[1...3]`.
+  /// Each pixel is the mean of 4 × 4 sub-samples (antialiased).
+  mutating func draw(
+    _ matrix: BitMatrix, corners: [Point], dark: Double = 20, light: Double = 235,
+    quietZone: Int = 4
+  ) {
+    let size = Double(matrix.size)
+    let square = [
+      Point(x: 0, y: 0), Point(x: size, y: 0), Point(x: size, y: size), Point(x: 0, y: size),
+    ]
+    // Map pixels back to modules: from image corners to module corners.
+    let order = [0, 1, 3, 2]
+    guard
+      let toModules = PerspectiveTransform(
+        from: order.map { corners[$0] }, to: order.map { square[$0] }),
+      let toPixels = PerspectiveTransform(
+        from: order.map { square[$0] }, to: order.map { corners[$0] })
+    else { return }
+    let q = Double(quietZone)
+    let outline = [
+      toPixels.apply(x: -q, y: -q), toPixels.apply(x: size + q, y: -q),
+      toPixels.apply(x: size + q, y: size + q), toPixels.apply(x: -q, y: size + q),
+    ]
+    let minX = max(Int(outline.map(\.x).min() ?? 0) - 1, 0)
+    let maxX = min(Int(outline.map(\.x).max() ?? 0) + 1, width - 1)
+    let minY = max(Int(outline.map(\.y).min() ?? 0) - 1, 0)
+    let maxY = min(Int(outline.map(\.y).max() ?? 0) + 1, height - 1)
+    guard minX <= maxX, minY <= maxY else { return }
+    for y in minY...maxY {
+      for x in minX...maxX {
+        var sum = 0.0
+        var inside = 0
+        for sy in 0..<4 {
+          for sx in 0..<4 {
+            let m = toModules.apply(
+              x: Double(x) + (Double(sx) + 0.5) / 4, y: Double(y) + (Double(sy) + 0.5) / 4)
+            guard m.x >= -q, m.y >= -q, m.x < size + q, m.y < size + q else { continue }
+            inside += 1
+            let mx = Int(m.x.rounded(.down))
+            let my = Int(m.y.rounded(.down))
+            let isDark =
+              mx >= 0 && my >= 0 && mx < matrix.size && my < matrix.size
+              && matrix.isDark(x: mx, y: my)
+            sum += isDark ? dark : light
+          }
+        }
+        guard inside > 0 else { continue }
+        let i = y * width + x
+        pixels[i] = (pixels[i] * Double(16 - inside) + sum) / 16
+      }
+    }
+  }
+
+  /// A box blur of the given radius (repeated three times it approximates a Gaussian).
+  mutating func blur(radius: Int, passes: Int = 3) {
+    guard radius > 0 else { return }
+    for _ in 0..<passes {
+      var next = pixels
+      for y in 0..<height {
+        for x in 0..<width {
+          var sum = 0.0
+          var count = 0.0
+          for dx in -radius...radius where x + dx >= 0 && x + dx < width {
+            sum += pixels[y * width + x + dx]
+            count += 1
+          }
+          next[y * width + x] = sum / count
+        }
+      }
+      pixels = next
+      for y in 0..<height {
+        for x in 0..<width {
+          var sum = 0.0
+          var count = 0.0
+          for dy in -radius...radius where y + dy >= 0 && y + dy < height {
+            sum += next[(y + dy) * width + x]
+            count += 1
+          }
+          pixels[y * width + x] = sum / count
+        }
+      }
+    }
+  }
+
+  /// Adds uniform noise in −amplitude…amplitude from a seeded generator.
+  mutating func addNoise(amplitude: Double, seed: UInt64) {
+    var generator = SplitMix(state: seed)
+    for i in pixels.indices {
+      pixels[i] += (Double(generator.next() % 2001) / 1000 - 1) * amplitude
+    }
+  }
+
+  /// Multiplies by a left-to-right lighting gradient from `left` to `right`.
+  mutating func light(left: Double, right: Double) {
+    for y in 0..<height {
+      for x in 0..<width {
+        let t = Double(x) / Double(width - 1)
+        pixels[y * width + x] *= left + (right - left) * t
+      }
+    }
+  }
+
+  /// Maps every value v to 255 − v.
+  mutating func invert() {
+    for i in pixels.indices { pixels[i] = 255 - pixels[i] }
+  }
+
+  var image: GrayImage {
+    GrayImage(
+      width: width, height: height,
+      pixels: pixels.map { UInt8(max(0, min(255, $0.rounded()))) })
+  }
+
+  /// The corners of a `side`-pixel square centred at `centre`, turned by `degrees` clockwise.
+  static func square(centre: Point, side: Double, degrees: Double) -> [Point] {
+    let angle = degrees * Double.pi / 180
+    let h = side / 2
+    return [(-h, -h), (h, -h), (h, h), (-h, h)].map { dx, dy in
+      Point(
+        x: centre.x + dx * cos(angle) - dy * sin(angle),
+        y: centre.y + dx * sin(angle) + dy * cos(angle))
+    }
+  }
+}
+
+/// A tiny deterministic random number generator (SplitMix64).
+struct SplitMix {
+  var state: UInt64
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Encodes `text` as the smallest QR Code (or Micro QR when `micro`) at level M.
+func encode(_ text: String, micro: Bool = false, level: ErrorCorrectionLevel = .medium)
+  -> EncodedSymbol?
+{
+  var options = EncodeOptions()
+  options.errorCorrectionLevel = level
+  if micro { options.symbolKinds = [.micro] }
+  return try? Encoder.encode(text: text, options: options)
+}
+
+/// The number of modules where `a` and `b` differ (Int.max if their sizes differ).
+func mismatches(_ a: BitMatrix, _ b: BitMatrix) -> Int {
+  guard a.size == b.size else { return Int.max }
+  var count = 0
+  for y in 0..<a.size {
+    for x in 0..<a.size where a.isDark(x: x, y: y) != b.isDark(x: x, y: y) { count += 1 }
+  }
+  return count
+}
