@@ -25,7 +25,7 @@ let package = Package(
     // Symbols to pictures: PBM/PGM, terminal art, SVG, PNG, frames.
     .target(name: "QRRender", dependencies: ["QRCodec", "QRStream"]),
     // Command-line plumbing shared by the four tools: options, help, diagnostics, exit statuses.
-    .target(name: "QRTool", dependencies: ["QRStream"]),
+    .target(name: "QRTool", dependencies: ["QRCodec", "QRStream", "QRVision", "QRRender"]),
     // The public umbrella: `import QRCore` brings every module above.
     .target(
       name: "QRCore", dependencies: ["QRCodec", "QRStream", "QRVision", "QRRender", "QRTool"]),
