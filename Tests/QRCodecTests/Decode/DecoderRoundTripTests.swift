@@ -119,7 +119,9 @@ func roundTripFullNumericAndAlphanumeric(mode: Mode) throws {
 
 @Test func roundTripMixedTextWithKanji() throws {
   let text = "QRコード 2024年 ＡＢＣ abc 漢字テキスト 1234567890 HELLO WORLD"
-  for version in [SymbolVersion.micro(.m4), .qr(Version(3)!), .qr(Version(12)!)] {
+  for version in [
+    SymbolVersion.micro(.m4), .qr(Version(uncheckedNumber: 3)), .qr(Version(uncheckedNumber: 12)),
+  ] {
     var options = EncodeOptions()
     options.version = version
     options.errorCorrectionLevel = .low
@@ -162,8 +164,8 @@ func roundTripWithECI(charset: Charset, designator: Int) throws {
   let symbol = try Encoder.encode(text: text1, options: options)
   let decoded = try Decoder.decode(symbol.matrix)
   #expect(decoded.text == text1)
-  #expect(decoded.eciDesignators == [ECIDesignator(designator)!])
-  #expect(decoded.textDerivation == .eci([ECIDesignator(designator)!]))
+  #expect(decoded.eciDesignators == [ECIDesignator(uncheckedValue: designator)])
+  #expect(decoded.textDerivation == .eci([ECIDesignator(uncheckedValue: designator)]))
   #expect(decoded.symbologyIdentifier == "]Q2")
   #expect(decoded.segments.first?.mode == .eci)
 }
@@ -171,7 +173,7 @@ func roundTripWithECI(charset: Charset, designator: Int) throws {
 @Test func roundTripStructuredAppend() throws {
   let text = String(repeating: "The quick brown fox jumps over the lazy dog. ", count: 12)
   var options = EncodeOptions()
-  options.version = .qr(Version(5)!)
+  options.version = .qr(Version(uncheckedNumber: 5))
   let parts = try Encoder.encodeParts(text: text, count: nil, options: options)
   #expect(parts.count > 1)
   var joined: [UInt8] = []
@@ -208,8 +210,12 @@ func roundTripWithECI(charset: Charset, designator: Int) throws {
 }
 
 @Test func mirroredGridIsReadAndFlagged() throws {
-  for version in [SymbolVersion.micro(.m3), .qr(Version(1)!), .qr(Version(7)!), .qr(Version(25)!)] {
-    let (payload, symbol) = try DecodeFixture.symbol(.byte, version, .low, Mask(4)!)
+  for version in [
+    SymbolVersion.micro(.m3), .qr(Version(uncheckedNumber: 1)), .qr(Version(uncheckedNumber: 7)),
+    .qr(Version(uncheckedNumber: 25)),
+  ] {
+    let (payload, symbol) = try DecodeFixture.symbol(
+      .byte, version, .low, Mask(uncheckedPattern: 4))
     let mirrored = try Decoder.decode(symbol.matrix.transposed())
     #expect(mirrored.bytes == payload)
     #expect(mirrored.isMirrored)
