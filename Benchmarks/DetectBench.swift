@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: MIT
+// Driver for Benchmarks/detect.sh: QRVision's Detector on PGM files, as a coprocess of detect.py.
+//
+//   DetectBench serve EFFORT   reads "PATH ROTATION" lines; for each candidate symbol it writes
+//                              "G SIZE BITS" and reads "1" (decoded) or "0" from the driver (the
+//                              decoder stand-in), then writes "D COUNT" when the image is done.
+//   DetectBench time PATH REPS EFFORT   prints "ms-per-frame candidates" for one PGM.
+
+@preconcurrency import Glibc
+import QRCodec
+import QRStream
+import QRVision
+
+@main
+enum DetectBench {
+  static func main() {
+    let arguments = CommandLine.arguments
+    guard arguments.count >= 3 else {
+      fputs("usage: DetectBench serve EFFORT | time PATH REPS EFFORT\n", stderr)
+      exit(64)
+    }
+    switch arguments[1] {
+    case "serve": serve(effort: effort(arguments[2]))
+    case "time" where arguments.count >= 5:
+      time(path: arguments[2], repetitions: Int(arguments[3]) ?? 10, effort: effort(arguments[4]))
+    default:
+      fputs("DetectBench: unknown mode \(arguments[1])\n", stderr)
+      exit(64)
+    }
+  }
+
+  static func effort(_ name: String) -> DetectorOptions.Effort {
+    DetectorOptions.Effort(rawValue: name) ?? .balanced
+  }
+
+  static func serve(effort: DetectorOptions.Effort) {
+    var options = DetectorOptions()
+    options.effort = effort
+    var detector = Detector(options: options)
+    while let line = readLine() {
+      let fields = line.split(separator: " ")
+      guard fields.count == 2, let image = readPGM(String(fields[0])) else {
+        print("D 0")
+        fflush(stdout)
+        continue
+      }
+      let rotated = rotate(image, quarterTurns: (Int(fields[1]) ?? 0) / 90)
+      let found = detector.detect(in: rotated) { candidate -> Bool? in
+        let bits = candidate.matrix.rowsText.joined().map { $0 == "#" ? "1" : "0" }.joined()
+        print("G \(candidate.matrix.size) \(bits)")
+        fflush(stdout)
+        return readLine() == "1" ? true : nil
+      }
+      print("D \(found.count)")
+      fflush(stdout)
+    }
+  }
+
+  static func time(path: String, repetitions: Int, effort: DetectorOptions.Effort) {
+    guard let image = readPGM(path) else {
+      fputs("DetectBench: cannot read \(path)\n", stderr)
+      exit(1)
+    }
+    var options = DetectorOptions()
+    options.effort = effort
+    var detector = Detector(options: options)
+    var found = detector.locate(in: image).count  // warm-up: buffers sized, caches filled
+    var samples: [Double] = []
+    for _ in 0..<repetitions {
+      var start = timespec()
+      var end = timespec()
+      clock_gettime(CLOCK_MONOTONIC, &start)
+      found = detector.locate(in: image).count
+      clock_gettime(CLOCK_MONOTONIC, &end)
+      samples.append(
+        Double(end.tv_sec - start.tv_sec) * 1e3 + Double(end.tv_nsec - start.tv_nsec) / 1e6)
+    }
+    samples.sort()
+    print("\(samples[samples.count / 2]) \(found)")
+  }
+
+  /// A binary (P5) 8-bit PGM, or nil.
+  static func readPGM(_ path: String) -> GrayImage? {
+    guard let file = fopen(path, "rb") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = fread(&buffer, 1, buffer.count, file)
+      if count <= 0 { break }
+      bytes.append(contentsOf: buffer[0..<count])
+    }
+    var index = 0
+    func token() -> Int? {
+      while index < bytes.count {
+        if bytes[index] == UInt8(ascii: "#") {
+          while index < bytes.count && bytes[index] != 10 { index += 1 }
+        } else if bytes[index] == 32 || (9...13).contains(bytes[index]) {
+          index += 1
+        } else {
+          break
+        }
+      }
+      var value = 0
+      var digits = 0
+      while index < bytes.count, (48...57).contains(bytes[index]) {
+        value = value * 10 + Int(bytes[index] - 48)
+        index += 1
+        digits += 1
+      }
+      return digits > 0 ? value : nil
+    }
+    guard bytes.count > 2, bytes[0] == UInt8(ascii: "P"), bytes[1] == UInt8(ascii: "5") else {
+      return nil
+    }
+    index = 2
+    guard let width = token(), let height = token(), let maxValue = token(), maxValue < 256 else {
+      return nil
+    }
+    index += 1
+    guard bytes.count - index >= width * height else { return nil }
+    return GrayImage(
+      width: width, height: height, pixels: Array(bytes[index..<(index + width * height)]))
+  }
+
+  /// `image` turned clockwise by `quarterTurns` × 90°.
+  static func rotate(_ image: GrayImage, quarterTurns: Int) -> GrayImage {
+    let turns = ((quarterTurns % 4) + 4) % 4
+    guard turns != 0 else { return image }
+    let (w, h) = (image.width, image.height)
+    let (newWidth, newHeight) = turns == 2 ? (w, h) : (h, w)
+    var result = GrayImage(width: newWidth, height: newHeight)
+    for y in 0..<h {
+      for x in 0..<w {
+        let (nx, ny): (Int, Int)
+        switch turns {
+        case 1: (nx, ny) = (h - 1 - y, x)
+        case 2: (nx, ny) = (w - 1 - x, h - 1 - y)
+        default: (nx, ny) = (y, w - 1 - x)
+        }
+        result[nx, ny] = image[x, y]
+      }
+    }
+    return result
+  }
+}
