@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Driver for Benchmarks/detect.sh: QRVision's Detector on PGM files, as a coprocess of detect.py.
 //
-//   DetectBench serve EFFORT   reads "PATH ROTATION" lines; for each candidate symbol it writes
-//                              "G SIZE BITS" and reads "1" (decoded) or "0" from the driver (the
-//                              decoder stand-in), then writes "D COUNT" when the image is done.
+//   DetectBench serve EFFORT [qrpipe|zxing]   reads "PATH ROTATION" lines; writes "T HEX" per
+//       symbol qrpipe's decoder reads, then "D COUNT". With zxing, it writes "G SIZE BITS" per
+//       candidate grid instead and reads "1" (decoded) or "0" from the driver, which decodes
+//       with zxing-cpp (to measure detection apart from decoding).
 //   DetectBench time PATH REPS EFFORT   prints "ms-per-frame candidates" for one PGM.
 
 @preconcurrency import Glibc
@@ -20,7 +21,8 @@ enum DetectBench {
       exit(64)
     }
     switch arguments[1] {
-    case "serve": serve(effort: effort(arguments[2]))
+    case "serve":
+      serve(effort: effort(arguments[2]), decoder: arguments.count > 3 ? arguments[3] : "qrpipe")
     case "time" where arguments.count >= 5:
       time(path: arguments[2], repetitions: Int(arguments[3]) ?? 10, effort: effort(arguments[4]))
     default:
@@ -33,7 +35,7 @@ enum DetectBench {
     DetectorOptions.Effort(rawValue: name) ?? .balanced
   }
 
-  static func serve(effort: DetectorOptions.Effort) {
+  static func serve(effort: DetectorOptions.Effort, decoder: String) {
     var options = DetectorOptions()
     options.effort = effort
     var detector = Detector(options: options)
@@ -45,13 +47,25 @@ enum DetectBench {
         continue
       }
       let rotated = rotate(image, quarterTurns: (Int(fields[1]) ?? 0) / 90)
-      let found = detector.detect(in: rotated) { candidate -> Bool? in
-        let bits = candidate.matrix.rowsText.joined().map { $0 == "#" ? "1" : "0" }.joined()
-        print("G \(candidate.matrix.size) \(bits)")
-        fflush(stdout)
-        return readLine() == "1" ? true : nil
+      if decoder == "zxing" {
+        // zxing-cpp, in the driver, decodes each sampled grid (to measure detection alone).
+        let found = detector.detect(in: rotated) { candidate -> Bool? in
+          let bits = candidate.matrix.rowsText.joined().map { $0 == "#" ? "1" : "0" }.joined()
+          print("G \(candidate.matrix.size) \(bits)")
+          fflush(stdout)
+          return readLine() == "1" ? true : nil
+        }
+        print("D \(found.count)")
+      } else {
+        let found = detector.detect(in: rotated)
+        for detection in found {
+          let bytes = detection.decoded.text.map { Array($0.utf8) } ?? detection.decoded.bytes
+          print(
+            "T "
+              + bytes.map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }.joined())
+        }
+        print("D \(found.count)")
       }
-      print("D \(found.count)")
       fflush(stdout)
     }
   }
@@ -64,13 +78,13 @@ enum DetectBench {
     var options = DetectorOptions()
     options.effort = effort
     var detector = Detector(options: options)
-    var found = detector.locate(in: image).count  // warm-up: buffers sized, caches filled
+    var found = detector.detect(in: image).count  // warm-up: buffers sized, caches filled
     var samples: [Double] = []
     for _ in 0..<repetitions {
       var start = timespec()
       var end = timespec()
       clock_gettime(CLOCK_MONOTONIC, &start)
-      found = detector.locate(in: image).count
+      found = detector.detect(in: image).count
       clock_gettime(CLOCK_MONOTONIC, &end)
       samples.append(
         Double(end.tv_sec - start.tv_sec) * 1e3 + Double(end.tv_nsec - start.tv_nsec) / 1e6)

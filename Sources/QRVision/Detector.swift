@@ -39,6 +39,20 @@ public struct Detector {
 
   // MARK: - Entry points
 
+  /// The symbols in `image` that qrpipe's decoder reads, each reported once; the way to read
+  /// payloads.
+  ///
+  /// Each candidate goes to `Decoder.decode` with its unreliable modules as erasures; its
+  /// mirror image is tried when it fails.
+  ///
+  /// - Complexity: O(*pixels*) per pass, plus the sampling and decoding of candidates.
+  public mutating func detect(in image: GrayImage) -> [Detection<DecodedSymbol>] {
+    detect(in: image) { candidate in
+      try? Decoder.decode(
+        candidate.matrix, unreliableModules: candidate.unreliable, allowsMirrored: false)
+    }
+  }
+
   /// The symbols in `image` that `decode` accepts, each reported once.
   ///
   /// `decode` is called for each candidate in turn (and for its mirror image when it returns
