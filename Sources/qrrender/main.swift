@@ -1,9 +1,114 @@
 // SPDX-License-Identifier: MIT
-// qrrender: a placeholder until its issue lands; it says so instead of pretending.
+// qrrender: payload in, QR Code out. Parse, map the options to the codec's, read, encode, write.
 
 import QRCore
 
 Tool.main(RenderCommand.spec) { invocation in
-  invocation.diagnostics.error("not built yet in this version of qrpipe")
-  return .failure
+  let options = try RenderCommandOptions(
+    invocation.arguments, standardOutputIsTerminal: FileDescriptor.standardOutput.isTerminal)
+  let diagnostics = invocation.diagnostics
+  guard let format = ImageFormat(rawValue: options.format) else {
+    throw UsageError("unknown format '\(options.format)'")
+  }
+  let request = try symbolRequest(options)
+  let renderOptions = RenderOptions(
+    scale: options.scale ?? format.defaultScale, margin: options.margin, invert: options.invert,
+    dark: options.dark.map { RGBColor(red: $0[0], green: $0[1], blue: $0[2]) } ?? .black,
+    light: options.light.map { RGBColor(red: $0[0], green: $0[1], blue: $0[2]) } ?? .white)
+
+  let input: FileDescriptor
+  switch options.source {
+  case .file(let path):
+    do { input = try FileDescriptor.openForReading(path) } catch {
+      diagnostics.error("\(error)", operand: path)
+      return .failure
+    }
+  default: input = .standardInput
+  }
+  let sourceName = options.source.name
+
+  var output = try SymbolOutput(
+    format: format, options: renderOptions, file: options.output,
+    directory: options.outputDirectory)
+  do {
+    if !options.lines {
+      let payload: [UInt8]
+      if case .operand(let text) = options.source {
+        payload = Array(text.utf8)
+      } else {
+        payload = try PayloadInput.readAll(input)
+      }
+      let symbols: [EncodedSymbol]
+      do throws(EncodeError) { symbols = try request.symbols(for: payload) } catch {
+        diagnostics.error(
+          request.message(for: error, payloadByteCount: payload.count), operand: sourceName)
+        output.discard()
+        return .failure
+      }
+      try output.write(symbols)
+      try output.finish()
+      return .success
+    }
+
+    // --lines: one payload per line; a line that cannot be encoded is reported and skipped.
+    var status = ExitStatus.success
+    let reader = LineReader(input, maximumLineLength: PayloadInput.maximumByteCount)
+    while case .line(let line) = try reader.next() {
+      var payload = Array(line.bytes)
+      if payload.last == 0x0A { payload.removeLast() }
+      if payload.last == 0x0D { payload.removeLast() }
+      do {
+        try output.write(request.symbols(for: payload), line: line.number)
+      } catch let error as EncodeError {
+        diagnostics.error(
+          request.message(for: error, payloadByteCount: payload.count),
+          operand: "\(sourceName):\(line.number)")
+        status = .failure
+      }
+    }
+    try output.finish()
+    return status
+  } catch let error as RenderOutputError {
+    output.discard()
+    if case .io(let errno) = error { throw errno }  // a closed pipe ends quietly
+    diagnostics.error("\(error)", operand: options.output ?? options.outputDirectory)
+    return .failure
+  } catch let error as LineReader.Failure {
+    output.discard()
+    diagnostics.error("\(error)", operand: sourceName)
+    return .failure
+  } catch let error as Errno {
+    output.discard()
+    if error == .brokenPipe { throw error }
+    diagnostics.error("\(error)", operand: sourceName)
+    return .failure
+  }
+}
+
+/// The encoder's options and splitting rule from the command line.
+func symbolRequest(_ options: RenderCommandOptions) throws(UsageError) -> SymbolRequest {
+  var encode = EncodeOptions()
+  encode.errorCorrectionLevel =
+    ErrorCorrectionLevel.allCases.first { $0.letter == options.level } ?? .medium
+  switch options.symbolKinds {
+  case .qr: encode.symbolKinds = [.qr]
+  case .micro: encode.symbolKinds = [.micro]
+  case .either: encode.symbolKinds = [.micro, .qr]
+  }
+  encode.version = options.symbolVersion.flatMap(SymbolVersion.init)
+  if let pattern = options.mask {
+    encode.mask = options.symbolKinds == .micro ? Mask(microPattern: pattern) : Mask(pattern)
+  }
+  encode.boostsErrorCorrectionLevel = options.boost
+  if let name = options.charset {
+    guard let charset = Charset(name: name) else {
+      throw UsageError(
+        "invalid value '\(Diagnostics.sanitized(name))' for --charset: expected utf-8,"
+          + " iso-8859-1 or shift_jis")
+    }
+    encode.charset = charset
+  }
+  if options.eci { encode.eci = encode.charset.eciDesignator }
+  if options.gs1 { encode.fnc1 = .gs1 }
+  return SymbolRequest(encodeOptions: encode, partCount: options.split)
 }

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: MIT
+import QRCodec
 import Testing
 
 @testable import QRRender
 
-@Test func renderModuleIsNamed() {
-  #expect(QRRender.summary.contains("QR"))
+@Test func everyFormatRendersSomething() throws {
+  let symbol = try Encoder.encode(text: "hello", options: EncodeOptions())
+  for format in ImageFormat.allCases {
+    #expect(!Renderer.render(symbol, as: format, options: RenderOptions()).isEmpty)
+  }
 }

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+// The pictures qrrender can make, and what each one can hold.
+
+/// An output format for rendered symbols.
+///
+/// The raw values are the names `qrrender --format` takes.
+public enum ImageFormat: String, CaseIterable, Sendable {
+  /// Raw PBM (`P4`): one bit per pixel, 1 is black. Netpbm, zbarimg and qrdetect read it.
+  case pbm
+  /// Plain PBM (`P1`): `0` and `1` digits in text.
+  case pbmPlain = "pbm-plain"
+  /// Raw PGM (`P5`), 8-bit gray.
+  case pgm
+  /// Text art, `##` for each dark module: for printing, or a terminal with a light background.
+  case ascii
+  /// Text art, `##` for each light module: for a terminal with a dark background.
+  case asciiInverted = "ascii-inverted"
+  /// Half blocks, two rows per line, blocks for light modules: for a dark terminal background.
+  case utf8
+  /// Half blocks, blocks for dark modules: for a light terminal background.
+  case utf8Inverted = "utf8-inverted"
+  /// Terminal art in background colours (SGR escapes), right on any terminal background.
+  case ansi
+  /// Scalable vector graphics: one path of dark modules on a background rectangle.
+  case svg
+  /// Portable Network Graphics, 1 bit per pixel (grayscale or a two-colour palette).
+  case png
+  /// A qrframe(5) frame, what qrdetect reads.
+  case qrframe
+  /// A YUV4MPEG2 stream (`Cmono`), for ffmpeg and mpv.
+  case y4m
+
+  /// Whether the format is text for a terminal; several symbols are separated by a blank line.
+  public var isTerminalArt: Bool {
+    switch self {
+    case .ascii, .asciiInverted, .utf8, .utf8Inverted, .ansi: true
+    default: false
+    }
+  }
+
+  /// Whether one file can hold several images one after another (a stream of PNM images or
+  /// frames, or text art); an SVG or PNG file holds one.
+  public var holdsSeveralImages: Bool { self != .svg && self != .png }
+
+  /// Whether `--dark` and `--light` change the output (gray formats take the colours' luma).
+  public var usesColors: Bool {
+    switch self {
+    case .svg, .png, .ansi, .pgm, .qrframe, .y4m: true
+    default: false
+    }
+  }
+
+  /// The usual file name extension, without the dot.
+  public var fileExtension: String {
+    switch self {
+    case .pbm, .pbmPlain: "pbm"
+    case .pgm: "pgm"
+    case .ascii, .asciiInverted, .utf8, .utf8Inverted, .ansi: "txt"
+    case .svg: "svg"
+    case .png: "png"
+    case .qrframe: "qrframe"
+    case .y4m: "y4m"
+    }
+  }
+
+  /// The scale used when none is given: 4 pixels per module for pictures (readers want a few
+  /// pixels per module), 1 character cell per module for terminal art.
+  public var defaultScale: Int { isTerminalArt ? 1 : 4 }
+}

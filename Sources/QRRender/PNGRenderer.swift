@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+// PNG written directly: 1-bit grayscale or a two-colour palette, compressed by Deflate.
+
+import QRStream
+
+/// Draws module rasters as PNG images (ISO/IEC 15948, the PNG specification).
+public enum PNGRenderer {
+  /// A PNG image, `scale` pixels per module, one bit per pixel.
+  ///
+  /// Black on white gives colour type 0 (grayscale, where bit 1 is white); other colours give
+  /// colour type 3 with the palette `[dark, light]`. Either way a light pixel is bit 1, so the
+  /// scanlines are the same. Every scanline has filter type 0 (none): Deflate's row-distance
+  /// matches already find what the Up filter would.
+  ///
+  /// - Complexity: O(*w* × *h*).
+  public static func png(
+    _ raster: ModuleRaster, scale: Int, dark: RGBColor = .black, light: RGBColor = .white
+  ) -> [UInt8] {
+    let width = raster.side * scale
+    let rowLength = (width + 7) / 8
+    var scanlines: [UInt8] = []
+    scanlines.reserveCapacity((rowLength + 1) * width)
+    for y in 0..<raster.side {
+      var packed = NetpbmRenderer.packedRow(raster.row(y), scale: scale, rowLength: rowLength)
+      // PBM's 1 is dark; PNG's 1 is white (or palette entry 1, light). Padding bits stay 0.
+      for index in packed.indices { packed[index] = ~packed[index] }
+      if width % 8 != 0 { packed[rowLength - 1] &= 0xFF << UInt8(8 - width % 8) }
+      for _ in 0..<scale {
+        scanlines.append(0)  // filter type 0
+        scanlines.append(contentsOf: packed)
+      }
+    }
+    let isGray = dark == .black && light == .white
+    var header: [UInt8] = []
+    append(UInt32(width), to: &header)
+    append(UInt32(width), to: &header)
+    header += [1, isGray ? 0 : 3, 0, 0, 0]  // bit depth, colour type, deflate, filter, no interlace
+
+    var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    appendChunk("IHDR", header, to: &bytes)
+    if !isGray {
+      appendChunk(
+        "PLTE", [dark.red, dark.green, dark.blue, light.red, light.green, light.blue], to: &bytes)
+    }
+    appendChunk("IDAT", Deflate.zlib(scanlines, rowLength: rowLength + 1), to: &bytes)
+    appendChunk("IEND", [], to: &bytes)
+    return bytes
+  }
+
+  /// Appends a chunk: length, type, data, and the CRC-32 of type and data.
+  static func appendChunk(_ type: String, _ data: [UInt8], to bytes: inout [UInt8]) {
+    append(UInt32(data.count), to: &bytes)
+    let typed = Array(type.utf8) + data
+    bytes.append(contentsOf: typed)
+    append(CRC32.checksum(of: typed), to: &bytes)
+  }
+
+  private static func append(_ value: UInt32, to bytes: inout [UInt8]) {
+    for shift in stride(from: 24, through: 0, by: -8) {
+      bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift)))
+    }
+  }
+}

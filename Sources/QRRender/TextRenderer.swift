@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: MIT
+// Terminal art: ASCII, UTF-8 half blocks and ANSI background colours.
+
+/// Draws module rasters as text for terminals and printouts.
+///
+/// Each module is `scale` pixels square; a pixel is two columns wide in ASCII and ANSI art (a
+/// character cell is about twice as tall as wide) and one column by half a line in half-block
+/// art. Every line ends in `\n`.
+public enum TextRenderer {
+  /// `##` for each dark pixel and two spaces for each light one (or the reverse when
+  /// `inverted`, for light-on-dark terminals).
+  ///
+  /// - Complexity: O(*w* × *h*).
+  public static func ascii(_ raster: ModuleRaster, scale: Int, inverted: Bool) -> [UInt8] {
+    let ink: UInt8 = inverted ? 0 : 1
+    var bytes: [UInt8] = []
+    for y in 0..<raster.side {
+      var line: [UInt8] = []
+      for module in raster.row(y) {
+        let character = module == ink ? UInt8(ascii: "#") : UInt8(ascii: " ")
+        for _ in 0..<2 * scale { line.append(character) }
+      }
+      line.append(0x0A)
+      for _ in 0..<scale { bytes.append(contentsOf: line) }
+    }
+    return bytes
+  }
+
+  /// Half blocks: each character is two pixel rows, drawn with `█`, `▀`, `▄` or a space.
+  ///
+  /// Blocks stand for light pixels (the terminal's light foreground on its dark background), or
+  /// for dark pixels when `inverted`. An odd last row pairs with no ink below it, so the bottom
+  /// half of the last line shows the terminal background.
+  ///
+  /// - Complexity: O(*w* × *h*).
+  public static func utf8(_ raster: ModuleRaster, scale: Int, inverted: Bool) -> [UInt8] {
+    let ink: UInt8 = inverted ? 1 : 0
+    let height = raster.side * scale
+    var bytes: [UInt8] = []
+    var top = 0
+    while top < height {
+      let upper = raster.row(top / scale)
+      let lower = top + 1 < height ? raster.row((top + 1) / scale) : nil
+      for x in 0..<raster.side {
+        let isUpperInk = upper[upper.startIndex + x] == ink
+        let isLowerInk = lower.map { $0[$0.startIndex + x] == ink } ?? false
+        let glyph: [UInt8] =
+          switch (isUpperInk, isLowerInk) {
+          case (true, true): fullBlock
+          case (true, false): upperHalfBlock
+          case (false, true): lowerHalfBlock
+          case (false, false): [0x20]
+          }
+        for _ in 0..<scale { bytes.append(contentsOf: glyph) }
+      }
+      bytes.append(0x0A)
+      top += 2
+    }
+    return bytes
+  }
+
+  /// Two spaces per pixel on a background colour (SGR 48;2 true colour), so the symbol reads
+  /// the same on light and dark terminals. Each line resets the colours (`ESC[0m`) before its
+  /// newline.
+  ///
+  /// - Complexity: O(*w* × *h*).
+  public static func ansi(
+    _ raster: ModuleRaster, scale: Int, dark: RGBColor, light: RGBColor
+  ) -> [UInt8] {
+    let darkCode = Array(sgrBackground(dark).utf8)
+    let lightCode = Array(sgrBackground(light).utf8)
+    var bytes: [UInt8] = []
+    for y in 0..<raster.side {
+      var line: [UInt8] = []
+      var current: UInt8? = nil
+      for module in raster.row(y) {
+        if module != current {
+          line.append(contentsOf: module != 0 ? darkCode : lightCode)
+          current = module
+        }
+        for _ in 0..<2 * scale { line.append(0x20) }
+      }
+      line.append(contentsOf: Array("\u{1B}[0m\n".utf8))
+      for _ in 0..<scale { bytes.append(contentsOf: line) }
+    }
+    return bytes
+  }
+
+  // MARK: - Glyphs
+
+  /// U+2588 FULL BLOCK.
+  static let fullBlock: [UInt8] = [0xE2, 0x96, 0x88]
+  /// U+2580 UPPER HALF BLOCK.
+  static let upperHalfBlock: [UInt8] = [0xE2, 0x96, 0x80]
+  /// U+2584 LOWER HALF BLOCK.
+  static let lowerHalfBlock: [UInt8] = [0xE2, 0x96, 0x84]
+
+  /// `ESC[48;2;R;G;Bm`: set the background to a 24-bit colour (ITU T.416, as xterm and every
+  /// current terminal read it).
+  static func sgrBackground(_ color: RGBColor) -> String {
+    "\u{1B}[48;2;\(color.red);\(color.green);\(color.blue)m"
+  }
+}

@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: MIT
+// qrrender's options, validated once into one value.
+
+/// Where qrrender's payload comes from.
+public enum RenderPayloadSource: Equatable, Sendable {
+  /// The operand's bytes.
+  case operand(String)
+  /// All of standard input (no operand, or `-`).
+  case standardInput
+  /// All of a file (`--file`).
+  case file(String)
+
+  /// The name messages use for it: `-`, the file name, or `argument`.
+  public var name: String {
+    switch self {
+    case .operand: "argument"
+    case .standardInput: "-"
+    case .file(let path): path
+    }
+  }
+}
+
+/// Which kinds of symbol `--micro` allows.
+public enum RenderSymbolKinds: Equatable, Sendable {
+  /// QR Code only (no `--micro`).
+  case qr
+  /// Micro QR only (`--micro`).
+  case micro
+  /// The smallest symbol of either kind (`--micro=auto`).
+  case either
+}
+
+/// qrrender's command line, checked: every value is in range and the options agree.
+///
+/// Values that need the codec (the charset name) are checked by the tool itself; everything
+/// else is checked here so that a usage error is reported before any input is read.
+public struct RenderCommandOptions: Sendable {
+  /// The `--format` name, one of `RenderCommand.formats`, with the default resolved.
+  public var format: String
+  /// The error correction level letter: L, M, Q or H.
+  public var level: Character
+  /// `--symbol-version`, normalised: `1`…`40` or `M1`…`M4`.
+  public var symbolVersion: String?
+  /// `--mask`: 0…7, or 0…3 for Micro QR.
+  public var mask: Int?
+  /// `--boost`.
+  public var boost: Bool
+  /// `--micro` and `--micro=auto`; `--symbol-version M2` alone implies Micro QR.
+  public var symbolKinds: RenderSymbolKinds
+  /// `--eci`.
+  public var eci: Bool
+  /// `--charset`, as given (the codec checks the name).
+  public var charset: String?
+  /// `--gs1`.
+  public var gs1: Bool
+  /// `--split`: the number of symbols, 1…16.
+  public var split: Int?
+  /// `--scale`, 1…64; nil for the format's default.
+  public var scale: Int?
+  /// `--margin`, 0…64; nil for the standard quiet zone.
+  public var margin: Int?
+  /// `--invert`.
+  public var invert: Bool
+  /// `--dark` as red, green and blue.
+  public var dark: [UInt8]?
+  /// `--light` as red, green and blue.
+  public var light: [UInt8]?
+  /// `--lines`.
+  public var lines: Bool
+  /// `--output`.
+  public var output: String?
+  /// `--output-dir`.
+  public var outputDirectory: String?
+  /// Where the payload (or the lines) come from.
+  public var source: RenderPayloadSource
+
+  /// Formats whose files hold one image (several need `--output-dir`).
+  public static let singleImageFormats: Set<String> = ["svg", "png"]
+  /// Formats that `--dark` and `--light` change.
+  public static let colourFormats: Set<String> = ["svg", "png", "ansi", "pgm", "qrframe", "y4m"]
+
+  /// Validates `arguments`; `standardOutputIsTerminal` picks the default format (utf8 on a
+  /// terminal, pbm otherwise).
+  ///
+  /// - Throws: `UsageError` naming the option at fault.
+  public init(_ arguments: ParsedArguments, standardOutputIsTerminal: Bool) throws(UsageError) {
+    let defaultFormat =
+      standardOutputIsTerminal && !arguments.has("output") && !arguments.has("output-dir")
+      ? "utf8" : "pbm"
+    format = try arguments.choice("format", from: RenderCommand.formats) ?? defaultFormat
+    if let letter = arguments.value("level") {
+      guard letter.count == 1, let level = letter.uppercased().first, "LMQH".contains(level)
+      else {
+        throw UsageError(
+          "invalid value '\(Diagnostics.sanitized(letter))' for --level: expected L, M, Q or H")
+      }
+      self.level = level
+    } else {
+      level = "M"
+    }
+    symbolVersion = try arguments.value("symbol-version").map { (text) throws(UsageError) in
+      try Self.parseSymbolVersion(text)
+    }
+    boost = arguments.has("boost")
+    eci = arguments.has("eci")
+    charset = arguments.value("charset")
+    gs1 = arguments.has("gs1")
+    split = try arguments.integer("split", in: 1...16)
+    scale = try arguments.integer("scale", in: 1...64)
+    margin = try arguments.integer("margin", in: 0...64)
+    invert = arguments.has("invert")
+    dark = try arguments.value("dark").map { (text) throws(UsageError) in
+      try Self.parseColour(text, option: "dark")
+    }
+    light = try arguments.value("light").map { (text) throws(UsageError) in
+      try Self.parseColour(text, option: "light")
+    }
+    lines = arguments.has("lines")
+    output = arguments.value("output")
+    outputDirectory = arguments.value("output-dir")
+
+    switch arguments.value("micro") {
+    case nil:
+      symbolKinds = symbolVersion?.first == "M" ? .micro : .qr
+    case "":
+      symbolKinds = .micro
+    case "auto":
+      symbolKinds = .either
+    case let other?:
+      throw UsageError(
+        "invalid value '\(Diagnostics.sanitized(other))' for --micro: expected --micro or"
+          + " --micro=auto")
+    }
+    let isMicroOnly = symbolKinds == .micro
+    mask = try arguments.integer("mask", in: isMicroOnly ? 0...3 : 0...7)
+
+    if arguments.operands.count > 1 {
+      throw UsageError(
+        "too many operands: give the payload as one argument (quote it), or on standard input")
+    }
+    let operand = arguments.operands.first
+    if let path = arguments.value("file") {
+      guard operand == nil else { throw UsageError("give either --file or a payload, not both") }
+      source = .file(path)
+    } else if let operand, operand != "-" {
+      source = .operand(operand)
+    } else {
+      source = .standardInput
+    }
+    try checkCombinations(arguments)
+  }
+
+  private func checkCombinations(_ arguments: ParsedArguments) throws(UsageError) {
+    if let symbolVersion {
+      let isMicroVersion = symbolVersion.first == "M"
+      if symbolKinds == .micro && !isMicroVersion {
+        throw UsageError(
+          "--micro cannot be combined with --symbol-version \(symbolVersion): Micro QR versions"
+            + " are M1 to M4")
+      }
+      if symbolKinds == .either {
+        throw UsageError(
+          "--micro=auto chooses the version; it cannot be combined with --symbol-version")
+      }
+    }
+    if symbolKinds == .micro {
+      if gs1 { throw UsageError("--gs1 cannot be combined with --micro: Micro QR has no FNC1") }
+      if eci { throw UsageError("--eci cannot be combined with --micro: Micro QR has no ECI") }
+      if let split, split > 1 {
+        throw UsageError(
+          "--split cannot be combined with --micro: Micro QR has no structured append")
+      }
+    }
+    if lines, case .operand = source {
+      throw UsageError("--lines reads standard input or --file; it takes no payload operand")
+    }
+    if output != nil && outputDirectory != nil {
+      throw UsageError("give either --output or --output-dir, not both")
+    }
+    for option in ["dark", "light"] where arguments.has(option) {
+      guard Self.colourFormats.contains(format) else {
+        throw UsageError("--\(option) has no effect with --format \(format)")
+      }
+    }
+    if lines && Self.singleImageFormats.contains(format) && outputDirectory == nil {
+      throw UsageError(
+        "--lines with --format \(format) needs --output-dir: a \(format) file holds one image")
+    }
+  }
+
+  /// Parses a symbol version: `1`…`40` or `M1`…`M4` (`m` also); returns it normalised.
+  public static func parseSymbolVersion(_ text: String) throws(UsageError) -> String {
+    let invalid = UsageError(
+      "invalid value '\(Diagnostics.sanitized(text))' for --symbol-version: expected 1 to 40,"
+        + " or M1 to M4 for Micro QR")
+    if text.first == "M" || text.first == "m" {
+      guard let number = Int(text.dropFirst()), (1...4).contains(number) else { throw invalid }
+      return "M\(number)"
+    }
+    guard let number = Int(text), (1...40).contains(number) else { throw invalid }
+    return String(number)
+  }
+
+  /// Parses `#rrggbb` or `#rgb` into red, green and blue.
+  public static func parseColour(_ text: String, option: String) throws(UsageError) -> [UInt8] {
+    let digits = Array(text.utf8.dropFirst()).map { (digit: UInt8) -> UInt8? in
+      switch digit {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+      default: nil
+      }
+    }
+    let values = digits.compactMap { $0 }
+    guard text.hasPrefix("#"), values.count == digits.count, [3, 6].contains(values.count) else {
+      throw UsageError(
+        "invalid value '\(Diagnostics.sanitized(text))' for --\(option): expected a colour"
+          + " such as #1a73e8 or #000")
+    }
+    if values.count == 3 { return values.map { $0 * 17 } }
+    return [values[0] << 4 | values[1], values[2] << 4 | values[3], values[4] << 4 | values[5]]
+  }
+}
