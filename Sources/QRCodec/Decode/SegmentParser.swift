@@ -266,7 +266,7 @@ struct BitReader {
     precondition(count <= remaining && count <= 24)
     var value = 0
     for i in offset..<offset + count {
-      value = value << 1 | Int(codewords[i >> 3] >> (7 - i & 7) & 1)
+      value = value << 1 | Int(codewords[i >> 3] >> (7 - (i & 7)) & 1)
     }
     return value
   }
