@@ -32,7 +32,7 @@ public final class Deduplicator {
   private var assembledScanner = JSONObjectScanner()
   private let keyBuilder: RecordKeyBuilder
   private var key: [UInt8] = []
-  private var table = KeyTable()
+  private var table: KeyTable
   private var assembler = SequenceAssembler()
   var writer = JSONWriter()
   private var assemblyWriter = JSONWriter()
@@ -54,6 +54,9 @@ public final class Deduplicator {
     self.report = report
     timeline = Timeline(clock: configuration.clock)
     keyBuilder = RecordKeyBuilder(fields: configuration.keyFields)
+    table = KeyTable(
+      capacity: configuration.maximumKeys,
+      keepsDetails: configuration.events || configuration.confirm > 1)
     key.reserveCapacity(256)
   }
 
@@ -78,7 +81,7 @@ public final class Deduplicator {
     guard scanner.scan(line) else { return false }
     guard !isFinished else { return true }
     var recordTime: Double? = nil
-    if configuration.clock == .record, let member = scanner.member(Names.time, in: line),
+    if configuration.clock == .record, let member = scanner.member(names.time, in: line),
       member.kind == .number
     {
       recordTime = JSONString.number(UnsafeRawBufferPointer(rebasing: line[member.value]))
@@ -101,8 +104,8 @@ public final class Deduplicator {
     let end = timeline.now ?? 0
     if configuration.events {
       for slot in table.slots(in: .confirmed) {
-        let entry = table.remove(slot)
-        try writeEvent("leave", entry, time: end)
+        let (entry, details) = table.remove(slot)
+        try writeEvent("leave", entry, details, time: end)
       }
     }
     for (identity, sequence) in assembler.removeAll() {
@@ -123,12 +126,15 @@ public final class Deduplicator {
       slot = found
     } else {
       if table.count >= configuration.maximumKeys, let victim = table.oldest() {
-        let entry = table.remove(victim)
+        let (entry, details) = table.remove(victim)
         if configuration.events && entry.list == .confirmed {
-          try writeEvent("leave", entry, time: now)
+          try writeEvent("leave", entry, details, time: now)
         }
       }
-      slot = table.insert(key, list: configuration.confirm > 1 ? .pending : .confirmed, time: now)
+      // A copy sized to fit, so that `key` keeps its own roomy buffer for the next record.
+      let stored = key.withUnsafeBufferPointer { Array($0) }
+      slot = table.insert(
+        stored, list: configuration.confirm > 1 ? .pending : .confirmed, time: now)
       isNew = true
     }
     table[slot].sightings += 1
@@ -140,7 +146,7 @@ public final class Deduplicator {
         table.touch(slot, list: .pending)
         return
       }
-      table[slot].recentFrames = []
+      table[details: slot].recentFrames = []
       isEntering = true
     }
     table.touch(slot, list: .confirmed)
@@ -169,17 +175,17 @@ public final class Deduplicator {
     at now: Double
   ) -> Bool {
     var frame: Double? = nil
-    if let member = scanner.member(Names.frame, in: text), member.kind == .number {
+    if let member = scanner.member(names.frame, in: text), member.kind == .number {
       frame = JSONString.number(UnsafeRawBufferPointer(rebasing: text[member.value]))
     }
-    let isNewFrame = isNew || frame == nil || frame != table[slot].lastFrame
-    table[slot].lastFrame = frame
+    let isNewFrame = isNew || frame == nil || frame != table[details: slot].lastFrame
+    table[details: slot].lastFrame = frame
     guard isNewFrame else { return false }
-    table[slot].recentFrames.append(now)
-    if table[slot].recentFrames.count > configuration.confirm {
-      table[slot].recentFrames.removeFirst()
+    table[details: slot].recentFrames.append(now)
+    if table[details: slot].recentFrames.count > configuration.confirm {
+      table[details: slot].recentFrames.removeFirst()
     }
-    let recent = table[slot].recentFrames
+    let recent = table[details: slot].recentFrames
     return recent.count == configuration.confirm && now - recent[0] < configuration.interval
   }
 
@@ -197,26 +203,31 @@ public final class Deduplicator {
       ? configuration.effectiveLinger
       : configuration.mode == .once ? .infinity : configuration.interval
     while let slot = table.oldest(in: .confirmed), table[slot].lastSeen + retention <= now {
-      let entry = table.remove(slot)
-      if configuration.events { try writeEvent("leave", entry, time: entry.lastSeen + retention) }
+      let (entry, details) = table.remove(slot)
+      if configuration.events {
+        try writeEvent("leave", entry, details, time: entry.lastSeen + retention)
+      }
     }
     if now >= nextSequenceCheck { try giveUpSequences(at: now) }
   }
 
   // MARK: - Names of the fields qrdedupe reads
 
-  enum Names {
-    static let time = Array("time".utf8)
-    static let frame = Array("frame".utf8)
-    static let corners = Array("corners".utf8)
-    static let sequence = Array("sequence".utf8)
-    static let index = Array("index".utf8)
-    static let count = Array("count".utf8)
-    static let parity = Array("parity".utf8)
-    static let text = Array("text".utf8)
-    static let bytes = Array("bytes".utf8)
-    static let payload = Array("payload".utf8)
+  /// Instance constants rather than statics: a static is a lazy global, checked on every use.
+  struct Names {
+    let time = Array("time".utf8)
+    let frame = Array("frame".utf8)
+    let corners = Array("corners".utf8)
+    let sequence = Array("sequence".utf8)
+    let index = Array("index".utf8)
+    let count = Array("count".utf8)
+    let parity = Array("parity".utf8)
+    let text = Array("text".utf8)
+    let bytes = Array("bytes".utf8)
+    let payload = Array("payload".utf8)
   }
+
+  private let names = Names()
 
   // MARK: - Structured append
 
@@ -226,13 +237,13 @@ public final class Deduplicator {
   /// Collects the record if it is a structured-append part; writes the assembled record through
   /// the policy when it completes a sequence. Returns false if the record is not a part.
   private func collectPart(_ line: UnsafeRawBufferPointer, at now: Double) throws -> Bool {
-    guard let member = scanner.member(Names.sequence, in: line), member.kind == .object else {
+    guard let member = scanner.member(names.sequence, in: line), member.kind == .object else {
       return false
     }
     let value = UnsafeRawBufferPointer(rebasing: line[member.value])
     guard partScanner.scan(value),
-      let index = integer(Names.index, in: value), let count = integer(Names.count, in: value),
-      let parity = integer(Names.parity, in: value),
+      let index = integer(names.index, in: value), let count = integer(names.count, in: value),
+      let parity = integer(names.parity, in: value),
       SequenceAssembler.counts.contains(count), (0..<count).contains(index),
       (0...255).contains(parity)
     else { return false }
@@ -262,13 +273,13 @@ public final class Deduplicator {
   /// The payload of the record `scanner` last scanned: `bytes` decoded, else `text`, else empty.
   private func payload(of line: UnsafeRawBufferPointer) -> [UInt8] {
     var bytes: [UInt8] = []
-    if let member = scanner.member(Names.bytes, in: line), member.kind == .string,
+    if let member = scanner.member(names.bytes, in: line), member.kind == .string,
       Base64.decode(RecordKeyBuilder.stringContents(line, member), into: &bytes)
     {
       return bytes
     }
     bytes.removeAll()
-    if let member = scanner.member(Names.text, in: line), member.kind == .string {
+    if let member = scanner.member(names.text, in: line), member.kind == .string {
       JSONString.decode(RecordKeyBuilder.stringContents(line, member), into: &bytes)
     }
     return bytes
@@ -286,14 +297,14 @@ public final class Deduplicator {
     assemblyWriter.beginObject()
     for member in scanner.members {
       let name = JSONString.decoded(UnsafeRawBufferPointer(rebasing: line[member.name]))
-      if name == Names.text {
+      if name == names.text {
         guard isText else { continue }
         assemblyWriter.key("text")
         assemblyWriter.string(joined)
-      } else if name == Names.bytes {
+      } else if name == names.bytes {
         hasBytes = true
         writeBase64(joined)
-      } else if name == Names.sequence {
+      } else if name == names.sequence {
         assemblyWriter.key("sequence")
         assemblyWriter.beginObject()
         assemblyWriter.key("count")
@@ -375,28 +386,28 @@ public final class Deduplicator {
     at now: Double
   ) throws {
     let object = UnsafeRawBufferPointer(rebasing: text[scanner.objectRange])
-    table[slot].record.removeAll(keepingCapacity: true)
-    table[slot].record.append(contentsOf: object)
+    table[details: slot].record.removeAll(keepingCapacity: true)
+    table[details: slot].record.append(contentsOf: object)
     var corners: [Corners.Point]? = nil
-    if let member = scanner.member(Names.corners, in: text), member.kind == .array {
+    if let member = scanner.member(names.corners, in: text), member.kind == .array {
       corners = Corners.points(UnsafeRawBufferPointer(rebasing: text[member.value]))
     }
     if isEntering {
-      table[slot].keyMembers = keyMembers(text, scanner: scanner)
-      table[slot].corners = corners ?? []
+      table[details: slot].keyMembers = keyMembers(text, scanner: scanner)
+      table[details: slot].corners = corners ?? []
       writtenCount += 1
-      try writeEvent("enter", table[slot], time: now)
+      try writeEvent("enter", table[slot], table[details: slot], time: now)
       return
     }
     guard let corners else { return }
-    guard !table[slot].corners.isEmpty else {
-      table[slot].corners = corners
+    guard !table[details: slot].corners.isEmpty else {
+      table[details: slot].corners = corners
       return
     }
-    let moved = Corners.displacement(from: table[slot].corners, to: corners)
+    let moved = Corners.displacement(from: table[details: slot].corners, to: corners)
     guard moved > configuration.move else { return }
-    table[slot].corners = corners
-    try writeEvent("update", table[slot], time: now, moved: moved)
+    table[details: slot].corners = corners
+    try writeEvent("update", table[slot], table[details: slot], time: now, moved: moved)
   }
 
   /// The key fields of a record as a JSON object, values copied as written; `payload` stands for
@@ -406,9 +417,9 @@ public final class Deduplicator {
     members.beginObject()
     for field in configuration.keyFields {
       let name = Array(field.utf8)
-      if name == Names.payload {
+      if name == names.payload {
         var isFound = false
-        for (label, memberName) in [("text", Names.text), ("bytes", Names.bytes)] {
+        for (label, memberName) in [("text", names.text), ("bytes", names.bytes)] {
           guard let member = scanner.member(memberName, in: text) else { continue }
           members.key(label)
           members.raw(UnsafeRawBufferPointer(rebasing: text[member.value]))
@@ -430,14 +441,15 @@ public final class Deduplicator {
   /// Writes `{"event":…,"key":{…},"time":…,"first":…,"last":…,"sightings":…,["moved":…,]
   /// "record":{…}}`.
   private func writeEvent(
-    _ event: String, _ entry: KeyTable.Entry, time: Double, moved: Double? = nil
+    _ event: String, _ entry: KeyTable.Entry, _ details: KeyTable.Details, time: Double,
+    moved: Double? = nil
   ) throws {
     writer.reset()
     writer.beginObject()
     writer.key("event")
     writer.string(event)
     writer.key("key")
-    entry.keyMembers.withUnsafeBytes { writer.raw($0) }
+    details.keyMembers.withUnsafeBytes { writer.raw($0) }
     writer.key("time")
     writer.number(time)
     writer.key("first")
@@ -451,7 +463,7 @@ public final class Deduplicator {
       writer.number((moved * 100).rounded() / 100)
     }
     writer.key("record")
-    entry.record.withUnsafeBytes { writer.raw($0) }
+    details.record.withUnsafeBytes { writer.raw($0) }
     writer.endObject()
     writer.newline()
     try writer.bytes.withUnsafeBytes { try output($0, false) }

@@ -20,7 +20,6 @@ struct KeyTable {
   /// One key's state.
   struct Entry {
     var key: [UInt8]
-    var list = List.pending
     var previous: Int32 = -1
     var next: Int32 = -1
     var firstSeen = 0.0
@@ -29,34 +28,78 @@ struct KeyTable {
     var lastWritten: Double? = nil
     /// Records seen with this key.
     var sightings = 0
+    var list = List.pending
+  }
+
+  /// State that only `--confirm` and `--events` need, kept apart so that the common case costs
+  /// less memory per key.
+  struct Details {
     /// The `frame` of the latest sighting, if it had one (repeated frames do not confirm).
     var lastFrame: Double? = nil
     /// Times of the latest sightings in distinct frames, oldest first (pending keys only).
     var recentFrames: [Double] = []
     /// Events: the latest record's text.
     var record: [UInt8] = []
-    /// Events: the key fields as JSON members, from the record that entered.
+    /// Events: the key fields as a JSON object, from the record that entered.
     var keyMembers: [UInt8] = []
     /// Events: the corners at the last enter or update event.
     var corners: [Corners.Point] = []
   }
 
+  /// Key bytes hashed in one call rather than byte by byte.
+  struct Key: Hashable {
+    var bytes: [UInt8]
+
+    func hash(into hasher: inout Hasher) {
+      bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
+    static func == (a: Key, b: Key) -> Bool {
+      a.bytes.withUnsafeBytes { left in
+        b.bytes.withUnsafeBytes { right in JSONObjectScanner.isEqual(left, right) }
+      }
+    }
+  }
+
   private(set) var entries: [Entry] = []
-  private var index: [[UInt8]: Int32] = [:]
+  /// Parallel to `entries` when `keepsDetails`, else empty.
+  private(set) var details: [Details] = []
+  private let keepsDetails: Bool
+  private var index: [Key: Int32] = [:]
   private var free: [Int32] = []
   private var heads: [Int32] = [-1, -1]
   private var tails: [Int32] = [-1, -1]
+
+  /// Creates a table for up to `capacity` keys, with `Details` if `keepsDetails`.
+  ///
+  /// Storage for up to a million keys is reserved at once: it costs address space, not memory,
+  /// until used, and it spares the table the copy (and twice the memory) of growing while full.
+  init(capacity: Int, keepsDetails: Bool) {
+    self.keepsDetails = keepsDetails
+    let reserved = min(capacity, 1 << 20)
+    entries.reserveCapacity(reserved)
+    index.reserveCapacity(reserved)
+    if keepsDetails { details.reserveCapacity(reserved) }
+  }
 
   /// The number of keys remembered.
   var count: Int { index.count }
 
   /// The entry of `key`, if remembered.
-  func find(_ key: [UInt8]) -> Int? { index[key].map(Int.init) }
+  func find(_ key: [UInt8]) -> Int? { index[Key(bytes: key)].map(Int.init) }
 
   /// Accesses an entry in place.
   subscript(slot: Int) -> Entry {
     get { entries[slot] }
     _modify { yield &entries[slot] }
+  }
+
+  /// Accesses an entry's details in place.
+  ///
+  /// - Precondition: The table keeps details.
+  subscript(details slot: Int) -> Details {
+    get { details[slot] }
+    _modify { yield &details[slot] }
   }
 
   /// Remembers a new key at the head of `list`; returns its slot.
@@ -69,11 +112,13 @@ struct KeyTable {
     if let reused = free.popLast() {
       slot = reused
       entries[Int(slot)] = entry
+      if keepsDetails { details[Int(slot)] = Details() }
     } else {
       slot = Int32(entries.count)
       entries.append(entry)
+      if keepsDetails { details.append(Details()) }
     }
-    index[key] = slot
+    index[Key(bytes: key)] = slot
     link(Int(slot))
     return Int(slot)
   }
@@ -111,16 +156,18 @@ struct KeyTable {
     return result
   }
 
-  /// Forgets an entry and returns it.
+  /// Forgets an entry and returns it, with its details if the table keeps them.
   @discardableResult
-  mutating func remove(_ slot: Int) -> Entry {
+  mutating func remove(_ slot: Int) -> (entry: Entry, details: Details) {
     unlink(slot)
     let entry = entries[slot]
-    index[entry.key] = nil
+    index[Key(bytes: entry.key)] = nil
     // Drop the old entry's buffers now rather than when the slot is reused.
     entries[slot] = Entry(key: [])
+    var removed = Details()
+    if keepsDetails { swap(&removed, &details[slot]) }
     free.append(Int32(slot))
-    return entry
+    return (entry, removed)
   }
 
   // MARK: - List links

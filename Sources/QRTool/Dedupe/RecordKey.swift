@@ -11,10 +11,9 @@
 public struct RecordKeyBuilder: Sendable {
   /// The key field names, in order.
   public let fields: [String]
-  private let names: [[UInt8]]
-  private static let payload = Array("payload".utf8)
-  private static let bytes = Array("bytes".utf8)
-  private static let text = Array("text".utf8)
+  private let names: [(name: [UInt8], isPayload: Bool)]
+  private let bytes = Array("bytes".utf8)
+  private let text = Array("text".utf8)
 
   private enum Tag: UInt8 {
     case null = 0
@@ -27,7 +26,7 @@ public struct RecordKeyBuilder: Sendable {
   /// Creates a builder for `fields`.
   public init(fields: [String]) {
     self.fields = fields
-    names = fields.map { Array($0.utf8) }
+    names = fields.map { (Array($0.utf8), $0 == "payload") }
   }
 
   /// Writes the key of the scanned record `text` into `key`, replacing its contents.
@@ -36,9 +35,9 @@ public struct RecordKeyBuilder: Sendable {
     _ text: UnsafeRawBufferPointer, scanner: JSONObjectScanner, into key: inout [UInt8]
   ) {
     key.removeAll(keepingCapacity: true)
-    for name in names {
-      if name == Self.payload {
-        if let member = scanner.member(Self.bytes, in: text), member.kind == .string {
+    for (name, isPayload) in names {
+      if isPayload {
+        if let member = scanner.member(bytes, in: text), member.kind == .string {
           let start = beginField(&key)
           let raw = Self.stringContents(text, member)
           if Base64.decode(raw, into: &key) {
@@ -49,7 +48,7 @@ public struct RecordKeyBuilder: Sendable {
           }
           continue
         }
-        if let member = scanner.member(Self.text, in: text), member.kind == .string {
+        if let member = scanner.member(self.text, in: text), member.kind == .string {
           appendString(&key, text, member, tag: .payload)
           continue
         }

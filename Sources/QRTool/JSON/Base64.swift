@@ -31,19 +31,22 @@ public enum Base64 {
       if length > 0, text[length - 1] == UInt8(ascii: "=") { length -= 1 }
     }
     guard length % 4 != 1 else { return false }
-    var group: UInt32 = 0
-    var bits = 0
-    for index in 0..<length {
-      let value = decodingTable[Int(text[index])]
-      guard value < 64 else { return false }
-      group = group << 6 | UInt32(value)
-      bits += 6
-      if bits >= 8 {
-        bits -= 8
-        output.append(UInt8(truncatingIfNeeded: group >> UInt32(bits)))
+    output.reserveCapacity(output.count + length / 4 * 3 + 2)
+    return decodingTable.withUnsafeBufferPointer { table in
+      var group: UInt32 = 0
+      var bits = 0
+      for index in 0..<length {
+        let value = table[Int(text[index])]
+        guard value < 64 else { return false }
+        group = group << 6 | UInt32(value)
+        bits += 6
+        if bits >= 8 {
+          bits -= 8
+          output.append(UInt8(truncatingIfNeeded: group >> UInt32(bits)))
+        }
       }
+      return true
     }
-    return true
   }
 
   private static let alphabet: [UInt8] = Array(
