@@ -4,11 +4,37 @@ _qrrender() {
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   case "$prev" in
+    -f|--format)
+      COMPREPLY=($(compgen -W 'pbm pbm-plain pgm ascii ascii-inverted utf8 utf8-inverted ansi svg png qrframe y4m' -- "$cur")); return ;;
+    -l|--level)
+      COMPREPLY=($(compgen -W 'L M Q H' -- "$cur")); return ;;
+    -v|--symbol-version)
+      return ;;
+    -m|--mask)
+      return ;;
+    --charset)
+      COMPREPLY=($(compgen -W 'utf-8 iso-8859-1 shift_jis' -- "$cur")); return ;;
+    --split)
+      return ;;
+    -s|--scale)
+      return ;;
+    --margin)
+      return ;;
+    --dark)
+      return ;;
+    --light)
+      return ;;
+    --file)
+      COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    -o|--output)
+      COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    -d|--output-dir)
+      COMPREPLY=($(compgen -d -- "$cur")); return ;;
   esac
   if [[ "$cur" == -* ]]; then
-    COMPREPLY=($(compgen -W '-h --help -V --version' -- "$cur"))
+    COMPREPLY=($(compgen -W '-f --format -l --level -v --symbol-version -m --mask --boost --micro --eci --charset --gs1 --split -s --scale --margin --invert --dark --light --lines --file -o --output -d --output-dir -h --help -V --version' -- "$cur"))
   else
-    COMPREPLY=($(compgen -f -- "$cur"))
+    COMPREPLY=()
   fi
 }
 complete -o filenames -F _qrrender qrrender
