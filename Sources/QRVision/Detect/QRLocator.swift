@@ -89,33 +89,79 @@ enum QRLocator {
     let modulesDown = a.distance(to: c) / downModule + 7
     let estimate = Int((((modulesAcross + modulesDown) / 2 - 17) / 4).rounded())
 
+    // Finder corners carry the perspective; without them, the centres give an affine grid.
+    let corners = [topLeft, topRight, bottomLeft].map { FinderPatternCorners.find(image, $0) }
+    let moduleSize = (acrossModule + downModule) / 2
     // The timing patterns settle between neighbouring versions.
-    var best: (version: Int, score: Double)?
+    var best: (version: Int, score: Double, transform: PerspectiveTransform)?
     for number in [estimate, estimate - 1, estimate + 1] where Version.range.contains(number) {
       let size = 17 + 4 * number
-      guard let transform = affine(a, b, c, size: size) else { continue }
+      guard let transform = finderTransform(a, b, c, corners, size: size) else { continue }
       let score = timingScore(image, transform, size: size)
-      if score > (best?.score ?? 0.55) { best = (number, score) }
+      if score > (best?.score ?? 0.55) { best = (number, score, transform) }
     }
     guard let best else { return nil }
     var number = best.version
     var candidate: SymbolCandidate?
     for _ in 0..<2 {
       guard let version = Version(number),
-        let sampled = sample(
-          image, a, b, c, version: version, moduleSize: (acrossModule + downModule) / 2)
+        let transform = number == best.version
+          ? best.transform : finderTransform(a, b, c, corners, size: version.size),
+        let sampled = sample(image, a, b, c, transform, version: version, moduleSize: moduleSize)
       else { return nil }
       candidate = sampled
       // Versions 7 and up carry their number; trust it over the geometry.
       guard version.hasVersionInformation,
-        let read = GridSampler.versionInformation(sampled.matrix),
-        read != version
+        let read = GridSampler.versionInformation(sampled.matrix), read != version
       else { break }
       number = read.number
     }
     guard var candidate else { return nil }
     candidate.finderPatterns = [topLeft, topRight, bottomLeft]
     return candidate
+  }
+
+  /// The map from module coordinates to pixels that the finder patterns give for a symbol of
+  /// `size`: fitted to centres and corners when all corners were found, else affine.
+  private static func finderTransform(
+    _ a: Point, _ b: Point, _ c: Point, _ corners: [[Point]?], size: Int
+  ) -> PerspectiveTransform? {
+    guard let affine = affine(a, b, c, size: size) else { return nil }
+    let far = Double(size) - 3.5
+    let centres = [Point(x: 3.5, y: 3.5), Point(x: far, y: 3.5), Point(x: 3.5, y: far)]
+    var from = centres
+    var to = [a, b, c]
+    for (index, found) in corners.enumerated() {
+      guard let found else { return affine }
+      let centre = centres[index]
+      let expected = [(-3.5, -3.5), (3.5, -3.5), (3.5, 3.5), (-3.5, 3.5)].map {
+        Point(x: centre.x + $0.0, y: centre.y + $0.1)
+      }
+      // Match the image corners to the module corners by direction from the centre.
+      let image = [a, b, c][index]
+      var bestOffset = 0
+      var bestError = Double.infinity
+      for offset in 0..<4 {
+        var error = 0.0
+        for k in 0..<4 {
+          let seen = FinderPatternCorners.angle(of: found[(k + offset) % 4] - image)
+          let wanted = FinderPatternCorners.angle(of: affine.apply(expected[k]) - image)
+          let difference = abs(seen - wanted)
+          error += min(difference, 2 * Double.pi - difference)
+        }
+        if error < bestError {
+          bestError = error
+          bestOffset = offset
+        }
+      }
+      // A corner more than ~25° off its expected direction means a poor fit.
+      guard bestError < 4 * 0.45 else { return affine }
+      for k in 0..<4 {
+        from.append(expected[k])
+        to.append(found[(k + bestOffset) % 4])
+      }
+    }
+    return PerspectiveTransform(fitting: from, to: to) ?? affine
   }
 
   /// The module size at `pattern` measured along the line to `point`: the pattern's extent
@@ -179,42 +225,46 @@ enum QRLocator {
     return Double(correct) / Double(2 * (size - 16))
   }
 
-  /// Samples a symbol of `version` whose finder centres are `a`, `b`, `c`, refining the fourth
-  /// point with the bottom-right alignment pattern when the version has one.
+  /// Samples a symbol of `version` whose finder centres are `a`, `b`, `c` through the finder
+  /// transform, refined with the bottom-right alignment pattern when the version has one; the
+  /// best reading of the alternatives (with it, without it, plain parallelogram) wins.
   private static func sample(
-    _ image: BinaryImage, _ a: Point, _ b: Point, _ c: Point, version: Version, moduleSize: Double
+    _ image: BinaryImage, _ a: Point, _ b: Point, _ c: Point, _ transform: PerspectiveTransform,
+    version: Version, moduleSize: Double
   ) -> SymbolCandidate? {
     let size = version.size
     let far = Double(size) - 3.5
-    guard let affine = affine(a, b, c, size: size) else { return nil }
-    var from = [Point(x: 3.5, y: 3.5), Point(x: far, y: 3.5), Point(x: 3.5, y: far)]
-    var to = [a, b, c]
+    let centres = [Point(x: 3.5, y: 3.5), Point(x: far, y: 3.5), Point(x: 3.5, y: far)]
+    var transforms: [PerspectiveTransform] = []
     if let last = version.alignmentPatternCentres.last {
       let target = Point(x: Double(last) + 0.5, y: Double(last) + 0.5)
-      let predicted = affine.apply(target)
-      // Perspective moves the pattern away from the affine guess, more in larger symbols.
-      for radius in [4.0, 9.0] {
-        if let found = AlignmentPatternSearch.find(
-          image, near: predicted, radius: moduleSize * radius, moduleSize: moduleSize)
-        {
-          from.append(target)
-          to.append(found)
-          break
+      let predicted = transform.apply(target)
+      for radius in [4.0, 8.0] {
+        guard
+          let found = AlignmentPatternSearch.find(
+            image, near: predicted, radius: moduleSize * radius, moduleSize: moduleSize)
+        else { continue }
+        // Move the finder fit towards the alignment pattern: the fit through the three centres
+        // and the pattern is exact at those four points.
+        if let refined = PerspectiveTransform(from: centres + [target], to: [a, b, c, found]) {
+          transforms.append(refined)
         }
+        break
       }
     }
-    let parallelogram = PerspectiveTransform(
-      from: Array(from.prefix(3)) + [Point(x: far, y: far)], to: Array(to.prefix(3)) + [b + c - a])
-    let transforms = [
-      from.count == 4 ? PerspectiveTransform(from: from, to: to) : nil, parallelogram,
-    ]
+    transforms.append(transform)
+    if let parallelogram = PerspectiveTransform(
+      from: centres + [Point(x: far, y: far)], to: [a, b, c, b + c - a])
+    {
+      transforms.append(parallelogram)
+    }
     var best: SymbolCandidate?
-    // A data blob mistaken for the alignment pattern skews the grid: fall back to the
-    // parallelogram when the function patterns read worse.
-    for case let transform? in transforms {
+    // A data blob mistaken for the alignment pattern skews the grid: fall back when the
+    // function patterns read worse.
+    for transform in transforms {
       let candidate = sample(image, transform, version: version)
       if quality(candidate) > best.map(quality) ?? -.infinity { best = candidate }
-      if let best, best.formatDistance <= 2 { break }
+      if let best, best.formatDistance <= 1, quality(best) >= 9 { break }
     }
     return best
   }

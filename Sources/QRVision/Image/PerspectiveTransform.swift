@@ -26,6 +26,64 @@ struct PerspectiveTransform {
     self.init(from: from + [from[1] + from[2] - from[0]], to: to + [to[1] + to[2] - to[0]])
   }
 
+  /// The least-squares map taking each `from` point to its `to` point (at least four pairs, not
+  /// all on a line), by the direct linear transformation with normalised coordinates (Hartley,
+  /// "In defense of the eight-point algorithm", IEEE PAMI 19(6), 1997); nil if degenerate.
+  ///
+  /// - Complexity: O(*n*) in the number of pairs.
+  init?(fitting from: [Point], to: [Point]) {
+    guard from.count == to.count, from.count >= 4 else { return nil }
+    guard let source = Self.normalisation(from), let target = Self.normalisation(to) else {
+      return nil
+    }
+    // Unknowns h11 h12 h13 h21 h22 h23 h31 h32 (h33 = 1); accumulate the normal equations.
+    var normal = [[Double]](repeating: [Double](repeating: 0, count: 9), count: 8)
+    for (p, q) in zip(from, to) {
+      let u = source.apply(p)
+      let x = target.apply(q)
+      let rows: [([Double], Double)] = [
+        ([u.x, u.y, 1, 0, 0, 0, -u.x * x.x, -u.y * x.x], x.x),
+        ([0, 0, 0, u.x, u.y, 1, -u.x * x.y, -u.y * x.y], x.y),
+      ]
+      for (row, value) in rows {
+        for i in 0..<8 {
+          for j in 0..<8 { normal[i][j] += row[i] * row[j] }
+          normal[i][8] += row[i] * value
+        }
+      }
+    }
+    guard let h = Self.solve(&normal) else { return nil }
+    let fitted = PerspectiveTransform(h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], 1)
+    self = target.adjoint().times(fitted).times(source)
+  }
+
+  /// The similarity moving `points` to mean 0 and mean distance √2 from it.
+  private static func normalisation(_ points: [Point]) -> PerspectiveTransform? {
+    let count = Double(points.count)
+    let mean = points.reduce(Point(x: 0, y: 0), +) * (1 / count)
+    let spread = points.reduce(0) { $0 + $1.distance(to: mean) } / count
+    guard spread > 1e-9 else { return nil }
+    let scale = 2.0.squareRoot() / spread
+    return PerspectiveTransform(scale, 0, -scale * mean.x, 0, scale, -scale * mean.y, 0, 0, 1)
+  }
+
+  /// Solves the 8 × 9 augmented system by Gaussian elimination with partial pivoting.
+  private static func solve(_ m: inout [[Double]]) -> [Double]? {
+    let n = 8
+    for column in 0..<n {
+      var pivot = column
+      for row in (column + 1)..<n where abs(m[row][column]) > abs(m[pivot][column]) { pivot = row }
+      guard abs(m[pivot][column]) > 1e-12 else { return nil }
+      m.swapAt(column, pivot)
+      for row in 0..<n where row != column {
+        let factor = m[row][column] / m[column][column]
+        if factor == 0 { continue }
+        for k in column...n { m[row][k] -= factor * m[column][k] }
+      }
+    }
+    return (0..<n).map { m[$0][n] / m[$0][$0] }
+  }
+
   private init(
     _ a11: Double, _ a12: Double, _ a13: Double, _ a21: Double, _ a22: Double,
     _ a23: Double, _ a31: Double, _ a32: Double, _ a33: Double

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: MIT
+// The four outer corners of a finder pattern, which carry the perspective of the symbol.
+
+import Glibc
+
+/// Finds the outer corners of a finder pattern to sub-pixel precision.
+///
+/// Rays from the centre find the outer edge of the dark ring in many directions; the farthest
+/// edge points give the corners roughly (the farthest point, the point farthest from it, and
+/// the points farthest from the line between them on either side); then a line is fitted
+/// through the edge points of each side (total least squares) and neighbouring lines are
+/// intersected. Under perspective the pattern is a general quadrilateral, which is the point:
+/// twelve corners of three patterns fix a homography much better than three centres.
+enum FinderPatternCorners {
+  /// The corners in clockwise order on screen, or nil when the edge is not clear all round.
+  ///
+  /// - Complexity: O(*module size*) per ray, 64 rays.
+  static func find(_ image: BinaryImage, _ pattern: FinderPattern) -> [Point]? {
+    let rays = 64
+    var edges: [(angle: Double, point: Point)] = []
+    for index in 0..<rays {
+      let angle = Double(index) * 2 * Double.pi / Double(rays)
+      if let point = edge(image, pattern, angle: angle) { edges.append((angle, point)) }
+    }
+    guard edges.count >= rays * 3 / 4 else { return nil }
+    let points = edges.map(\.point)
+    let centre = pattern.centre
+    // Rough corners.
+    guard let a = points.max(by: { $0.distance(to: centre) < $1.distance(to: centre) }),
+      let c = points.max(by: { $0.distance(to: a) < $1.distance(to: a) })
+    else { return nil }
+    let diagonal = c - a
+    func side(_ p: Point) -> Double { diagonal.cross(p - a) }
+    guard let b = points.max(by: { side($0) < side($1) }),
+      let d = points.min(by: { side($0) < side($1) }),
+      side(b) > 0, side(d) < 0
+    else { return nil }
+    var rough = [a, b, c, d]
+    // Clockwise on screen: by angle around the centre.
+    rough.sort { angle(of: $0 - centre) < angle(of: $1 - centre) }
+    // Fit a line through the edge points between each pair of neighbouring corners, keeping
+    // away from the corners themselves (rounded by blur and thresholding).
+    var lines: [(Point, Point)] = []
+    for i in 0..<4 {
+      let start = rough[i]
+      let end = rough[(i + 1) % 4]
+      let length = start.distance(to: end)
+      let direction = (end - start) * (1 / max(length, 1e-9))
+      let normal = Point(x: -direction.y, y: direction.x)
+      var sidePoints: [Point] = []
+      for point in points {
+        let along = (point - start).dot(direction)
+        let across = abs((point - start).dot(normal))
+        if along > length * 0.15 && along < length * 0.85 && across < length * 0.15 {
+          sidePoints.append(point)
+        }
+      }
+      guard sidePoints.count >= 3, let line = fitLine(sidePoints) else { return rough }
+      lines.append(line)
+    }
+    var corners: [Point] = []
+    for i in 0..<4 {
+      guard let corner = intersection(lines[(i + 3) % 4], lines[i]),
+        corner.distance(to: rough[i]) < pattern.moduleSize * 2
+      else { return rough }
+      corners.append(corner)
+    }
+    return corners
+  }
+
+  /// The angle of `v` in 0 ..< 2π, clockwise on screen from the +x axis.
+  static func angle(of v: Point) -> Double {
+    let value = atan2(v.y, v.x)
+    return value < 0 ? value + 2 * Double.pi : value
+  }
+
+  /// Where the ray at `angle` from the centre leaves the outer dark ring.
+  private static func edge(_ image: BinaryImage, _ pattern: FinderPattern, angle: Double)
+    -> Point?
+  {
+    let stepLength = 0.25
+    let step = Point(x: cos(angle), y: sin(angle)) * stepLength
+    var position = pattern.centre
+    var travelled = 0.0
+    var transitions = 0
+    var dark = true
+    let limit = pattern.moduleSize * 7
+    while travelled < limit {
+      position = position + step
+      travelled += stepLength
+      let isDark = image.isDark(position)
+      if isDark != dark {
+        transitions += 1
+        dark = isDark
+        if transitions == 3 { return position - step * 0.5 }
+      }
+    }
+    return nil
+  }
+
+  /// The total-least-squares line through `points`, as a point on it and a direction.
+  private static func fitLine(_ points: [Point]) -> (Point, Point)? {
+    let count = Double(points.count)
+    let mean = points.reduce(Point(x: 0, y: 0), +) * (1 / count)
+    var sxx = 0.0
+    var sxy = 0.0
+    var syy = 0.0
+    for p in points {
+      let d = p - mean
+      sxx += d.x * d.x
+      sxy += d.x * d.y
+      syy += d.y * d.y
+    }
+    // The principal axis of the scatter matrix.
+    let theta = 0.5 * atan2(2 * sxy, sxx - syy)
+    return (mean, Point(x: cos(theta), y: sin(theta)))
+  }
+
+  private static func intersection(_ first: (Point, Point), _ second: (Point, Point)) -> Point? {
+    let (p, r) = first
+    let (q, s) = second
+    let denominator = r.cross(s)
+    guard abs(denominator) > 1e-9 else { return nil }
+    let t = (q - p).cross(s) / denominator
+    return p + r * t
+  }
+}
