@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
-// qrdetect: a placeholder until its issue lands; it says so instead of pretending.
+// qrdetect: frames in, one JSON line per decoded symbol out. Parse, run, status.
 
 import QRCore
 
 Tool.main(DetectCommand.spec) { invocation in
-  invocation.diagnostics.error("not built yet in this version of qrpipe")
-  return .failure
+  let options = try DetectCommandOptions(invocation.arguments)
+  let runner = DetectRunner(options: options, diagnostics: invocation.diagnostics) {
+    DetectorSymbolReader(options: options.detector)
+  }
+  return runner.run()
 }

@@ -6,10 +6,39 @@ public enum DetectCommand {
   /// The option table; it drives parsing, help and the completions.
   public static let spec = CommandSpec(
     name: "qrdetect",
-    summary: "Read QR codes from frames and write one JSON line per symbol (not built yet).",
-    operands: "",
+    summary:
+      "Find and decode QR Code and Micro QR symbols in gray frames (qrframe, y4m, PNM or raw)\n"
+      + "and write one JSON line per symbol, as soon as its frame is done.",
+    operands: "[file ...]",
     notes: [
-      "This build of qrpipe does not include qrdetect yet: it only answers --help and --version."
+      "Input: the file operands in order ('-' is standard input); with none, standard input.\n"
+        + "Exit status: 0 something was decoded, 1 nothing was, 2 an error, 64 a usage error.",
+      "Watch detection live, keeping the records:\n"
+        + "  qrcapture | qrdetect --annotate --json-fd 3 3>found.jsonl | ffplay -",
     ],
-    options: [])
+    options: [
+      .value(
+        "p", "print", "what", "write json records (default) or only the text of each payload",
+        completion: .choices(["json", "text"])),
+      .flag("0", "null", "with --print text, end each payload with NUL instead of newline"),
+      .flag("b", "bytes", "always add the payload as base64 \"bytes\" to records"),
+      .value("n", "count", "N", "stop after N symbols"),
+      .value("m", "max-symbols", "N", "look for at most N symbols per frame (default 64)"),
+      .value("r", "region", "x,y,w,h", "only look for symbols in this rectangle of each frame"),
+      .value(
+        "e", "effort", "level", "time spent per frame: fast, balanced (default) or accurate",
+        completion: .choices(["fast", "balanced", "accurate"])),
+      .value("j", "jobs", "N", "decode frames on N threads, writing in frame order (default 1)"),
+      .value("s", "size", "WxH", "size of raw 8-bit gray input frames"),
+      .value(nil, "max-pixels", "N", "refuse frames larger than N pixels (default 268435456)"),
+      .optionalValue(
+        nil, "annotate", "path",
+        "write the frames with symbols outlined as y4m to standard output (or to path)",
+        completion: .file),
+      .flag(nil, "annotate-text", "with --annotate, also draw each payload's text"),
+      .value(
+        nil, "json-output", "path", "write the records to this file instead of standard output",
+        completion: .file),
+      .value(nil, "json-fd", "N", "write the records to open file descriptor N"),
+    ])
 }

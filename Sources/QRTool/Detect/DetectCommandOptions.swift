@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: MIT
+// qrdetect's options, validated once into one value.
+
+import QRStream
+import QRVision
+
+/// What qrdetect writes for each symbol.
+public enum DetectPrintMode: String, Sendable, CaseIterable {
+  /// One JSON record per line (the default).
+  case json
+  /// Only the payload, ended by a newline or, with `-0`, a NUL.
+  case text
+}
+
+/// Where the records (or texts) go.
+public enum RecordDestination: Equatable, Sendable {
+  /// Standard output.
+  case standardOutput
+  /// A file, created or truncated.
+  case file(String)
+  /// A descriptor the caller opened (`3>found.jsonl`).
+  case descriptor(Int32)
+}
+
+/// qrdetect's command line, checked: every value is in range and the options agree.
+public struct DetectCommandOptions: Sendable {
+  /// The input operands in order; `-` is standard input.
+  public var inputs: [String]
+  /// JSON records or payload text.
+  public var printMode: DetectPrintMode
+  /// The byte that ends each payload with `--print text`: newline, or NUL with `-0`.
+  public var textTerminator: UInt8
+  /// Whether every record carries `bytes`, not only those whose text alters the payload.
+  public var alwaysIncludesBytes: Bool
+  /// Stop after this many symbols.
+  public var count: Int?
+  /// What the detector looks for and how hard it tries.
+  public var detector: DetectorOptions
+  /// Frames decoded at once, each on its own thread.
+  public var jobs: Int
+  /// The geometry of raw gray input.
+  public var rawSize: (width: Int, height: Int)?
+  /// The largest frame, in pixels, an input may make us allocate.
+  public var maximumPixels: Int
+  /// With `--annotate`, where the y4m goes: nil for standard output, else a path.
+  public var annotation: AnnotationDestination?
+  /// Whether annotation draws each payload's text.
+  public var annotatesText: Bool
+  /// Where records go.
+  public var records: RecordDestination
+
+  /// Where the annotated video goes.
+  public enum AnnotationDestination: Equatable, Sendable {
+    /// Standard output (the records must then go elsewhere).
+    case standardOutput
+    /// A file or FIFO, created or truncated.
+    case file(String)
+  }
+
+  /// The most worker threads `--jobs` accepts.
+  public static let maximumJobs = 256
+
+  /// Validates `arguments`.
+  ///
+  /// - Throws: `UsageError` naming the option at fault.
+  public init(_ arguments: ParsedArguments) throws(UsageError) {
+    inputs = arguments.operands.isEmpty ? ["-"] : arguments.operands
+    if inputs.filter({ $0 == "-" }).count > 1 {
+      throw UsageError("standard input ('-') can be read only once")
+    }
+    printMode =
+      try arguments.choice("print", from: DetectPrintMode.allCases.map(\.rawValue)).flatMap(
+        DetectPrintMode.init(rawValue:)) ?? .json
+    textTerminator = arguments.has("null") ? 0 : 0x0A
+    if arguments.has("null") && printMode != .text {
+      throw UsageError("-0 (--null) separates payloads only with --print text")
+    }
+    alwaysIncludesBytes = arguments.has("bytes")
+    if alwaysIncludesBytes && printMode == .text {
+      throw UsageError("--bytes adds a field to JSON records; --print text writes no records")
+    }
+    count = try arguments.integer("count", in: 1...Int.max)
+    jobs = try arguments.integer("jobs", in: 1...Self.maximumJobs) ?? 1
+    rawSize = try arguments.value("size").map { (text) throws(UsageError) in
+      try CaptureCommandOptions.parseSize(text, option: "size")
+    }
+    maximumPixels = try arguments.integer("max-pixels", in: 1...(1 << 40)) ?? 16384 * 16384
+
+    detector = DetectorOptions()
+    if let effort = try arguments.choice(
+      "effort", from: DetectorOptions.Effort.allCases.map(\.rawValue))
+    {
+      // choice(_:from:) has checked the name against the cases.
+      detector.effort = DetectorOptions.Effort(rawValue: effort) ?? .balanced
+    }
+    detector.maxSymbols = try arguments.integer("max-symbols", in: 1...4096) ?? 64
+    detector.region = try arguments.value("region").map { (text) throws(UsageError) in
+      try Self.parseRegion(text)
+    }
+
+    annotatesText = arguments.has("annotate-text")
+    if let path = arguments.value("annotate") {
+      annotation = path.isEmpty || path == "-" ? .standardOutput : .file(path)
+    } else {
+      annotation = nil
+      if annotatesText { throw UsageError("--annotate-text needs --annotate") }
+    }
+    let jsonOutput = arguments.value("json-output")
+    let jsonDescriptor = try arguments.integer("json-fd", in: 0...Int(Int32.max))
+    switch (jsonOutput, jsonDescriptor) {
+    case (let path?, nil):
+      guard !path.isEmpty else { throw UsageError("--json-output needs a path") }
+      records = path == "-" ? .standardOutput : .file(path)
+    case (nil, let number?):
+      records = number == 1 ? .standardOutput : .descriptor(Int32(number))
+      if number == 0 { throw UsageError("--json-fd 0 is standard input") }
+    case (nil, nil): records = .standardOutput
+    case (.some, .some): throw UsageError("give --json-output or --json-fd, not both")
+    }
+    if annotation == .standardOutput && records == .standardOutput {
+      throw UsageError(
+        "--annotate writes video to standard output: send the records elsewhere with"
+          + " --json-fd or --json-output, or give the video a path with --annotate=path")
+    }
+  }
+
+  /// Parses `x,y,w,h` (pixels; `w` and `h` at least 1).
+  public static func parseRegion(_ text: String) throws(UsageError) -> DetectorOptions.Region {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+    guard parts.count == 4, let x = parts[0], let y = parts[1], let width = parts[2],
+      let height = parts[3], x >= 0, y >= 0, (1...65535).contains(width),
+      (1...65535).contains(height), x <= 65535, y <= 65535
+    else {
+      throw UsageError(
+        "invalid value '\(Diagnostics.sanitized(text))' for --region: "
+          + "expected x,y,width,height in pixels such as 0,0,640,480")
+    }
+    return DetectorOptions.Region(x: x, y: y, width: width, height: height)
+  }
+
+  /// The frame reader's options.
+  public var streamOptions: FrameStreamOptions {
+    FrameStreamOptions(
+      maximumPixelCount: maximumPixels,
+      raw: rawSize.map { RawFrameFormat(width: $0.width, height: $0.height, layout: .gray) })
+  }
+}

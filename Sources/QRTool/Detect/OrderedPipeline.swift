@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: MIT
+// --jobs: frames processed on N threads, results delivered in frame order, memory bounded.
+
+import Glibc
+
+/// The work one thread does on each input; each thread owns its own worker (a detector keeps
+/// buffers, so it is never shared).
+public protocol PipelineWorker {
+  /// What is submitted.
+  associatedtype Input
+  /// What is delivered.
+  associatedtype Output
+  /// Processes one input.
+  mutating func process(_ input: Input) -> Output
+}
+
+/// Processes inputs on worker threads and delivers the outputs in submission order.
+///
+/// The caller submits inputs one at a time from one thread. At most `capacity` inputs are in
+/// flight (submitted and not yet delivered): `submit` blocks while the pipeline is full, so a
+/// slow consumer slows the reader down instead of letting frames pile up in memory. Outputs are
+/// delivered as soon as they and all before them are done, by whichever worker completes the
+/// next one in order (no extra thread, and no wait for the next `submit`); deliveries never
+/// overlap. `deliver` returns false to stop: nothing more is processed or delivered, and
+/// `submit` returns false.
+///
+/// With one worker and `usesThreads: false`, everything happens inside `submit` on the caller's
+/// thread, which is what `--jobs 1` does.
+///
+///     let pipeline = OrderedPipeline(workers: readers, capacity: 8) { result in
+///       write(result); return true
+///     }
+///     while let frame = try source.next(), pipeline.submit(frame) {}
+///     pipeline.finish()
+public final class OrderedPipeline<Worker: PipelineWorker>: @unchecked Sendable {
+  // @unchecked: every mutable member below is read and written only with `monitor` held,
+  // except `inlineWorker`, which only the submitting thread touches.
+  private let monitor = Monitor()
+  private let capacity: Int
+  private let deliver: (Worker.Output) -> Bool
+  private var pending: [(index: Int, input: Worker.Input)] = []
+  private var pendingStart = 0
+  private var finished: [Int: Worker.Output] = [:]
+  private var submitted = 0
+  private var delivered = 0
+  private var isDelivering = false
+  private var isStopped = false
+  private var isInputEnded = false
+  private var threads: [pthread_t] = []
+  private var inlineWorker: Worker?
+
+  /// Starts one thread per worker (or, with `usesThreads: false` and one worker, none).
+  ///
+  /// - Parameters:
+  ///   - workers: One per thread.
+  ///   - capacity: The most inputs in flight, at least the number of workers.
+  ///   - usesThreads: Whether to use a thread when there is a single worker.
+  ///   - deliver: Called with each output in order; returns false to stop.
+  public init(
+    workers: [Worker], capacity: Int, usesThreads: Bool = true,
+    deliver: @escaping (Worker.Output) -> Bool
+  ) {
+    precondition(!workers.isEmpty, "a pipeline needs a worker")
+    self.capacity = max(capacity, workers.count)
+    self.deliver = deliver
+    if workers.count == 1 && !usesThreads {
+      inlineWorker = workers[0]
+      return
+    }
+    for worker in workers {
+      let start = ThreadStart { [self] in self.work(worker) }
+      var thread = pthread_t()
+      let result = pthread_create(
+        &thread, nil,
+        { argument in
+          // The pointer is the retained ThreadStart passed below; take back that retain.
+          guard let argument else { return nil }
+          Unmanaged<ThreadStart>.fromOpaque(argument).takeRetainedValue().body()
+          return nil
+        }, Unmanaged.passRetained(start).toOpaque())
+      precondition(result == 0, "pthread_create failed: \(result)")
+      threads.append(thread)
+    }
+  }
+
+  /// Whether delivery has stopped (`deliver` returned false).
+  public var isStopping: Bool { monitor.withLock { isStopped } }
+
+  /// Queues `input`, waiting while `capacity` inputs are in flight.
+  ///
+  /// - Returns: false once the pipeline has stopped; the input is then dropped.
+  @discardableResult
+  public func submit(_ input: Worker.Input) -> Bool {
+    if var worker = inlineWorker {
+      guard !isStopped else { return false }
+      let output = worker.process(input)
+      inlineWorker = worker
+      if !deliver(output) { isStopped = true }
+      return !isStopped
+    }
+    return monitor.withLock {
+      while !isStopped && submitted - delivered >= capacity { monitor.wait() }
+      guard !isStopped else { return false }
+      pending.append((submitted, input))
+      submitted += 1
+      monitor.broadcast()
+      return true
+    }
+  }
+
+  /// Waits until everything submitted is delivered (or delivery stopped), then ends the
+  /// threads. Call once, after the last `submit`.
+  public func finish() {
+    monitor.withLock {
+      isInputEnded = true
+      monitor.broadcast()
+      while !isStopped && delivered < submitted { monitor.wait() }
+    }
+    for thread in threads { pthread_join(thread, nil) }
+    threads.removeAll()
+  }
+
+  // MARK: - Worker threads
+
+  private func work(_ worker: Worker) {
+    var worker = worker
+    monitor.lock()
+    while true {
+      while !isStopped && pendingStart == pending.count && !isInputEnded { monitor.wait() }
+      if isStopped || pendingStart == pending.count {
+        monitor.unlock()
+        return
+      }
+      let (index, input) = pending[pendingStart]
+      pendingStart += 1
+      if pendingStart > 64 && pendingStart * 2 > pending.count {
+        pending.removeFirst(pendingStart)
+        pendingStart = 0
+      }
+      monitor.unlock()
+      let output = worker.process(input)
+      monitor.lock()
+      finished[index] = output
+      if !isDelivering {
+        // This thread delivers everything now ready in order; the others only store theirs.
+        isDelivering = true
+        while !isStopped, let next = finished.removeValue(forKey: delivered) {
+          monitor.unlock()
+          let keepsGoing = deliver(next)
+          monitor.lock()
+          delivered += 1
+          if !keepsGoing {
+            isStopped = true
+            finished.removeAll()
+          }
+          monitor.broadcast()
+        }
+        isDelivering = false
+      }
+    }
+  }
+}
+
+/// A closure handed to a new thread.
+private final class ThreadStart: @unchecked Sendable {
+  // @unchecked: `body` is called once, on the new thread, and never shared otherwise.
+  let body: () -> Void
+  init(_ body: @escaping () -> Void) { self.body = body }
+}
+
+/// A pthread mutex with one condition variable.
+final class Monitor: @unchecked Sendable {
+  // @unchecked: pthread objects are made for sharing between threads; they live at fixed
+  // addresses for the monitor's lifetime, as POSIX requires.
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+  init() {
+    pthread_mutex_init(mutex, nil)
+    pthread_cond_init(condition, nil)
+  }
+
+  deinit {
+    pthread_cond_destroy(condition)
+    pthread_mutex_destroy(mutex)
+    condition.deallocate()
+    mutex.deallocate()
+  }
+
+  func lock() { pthread_mutex_lock(mutex) }
+  func unlock() { pthread_mutex_unlock(mutex) }
+  /// Waits for `broadcast`; call with the lock held (spurious wake-ups happen: loop).
+  func wait() { pthread_cond_wait(condition, mutex) }
+  func broadcast() { pthread_cond_broadcast(condition) }
+
+  func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    lock()
+    defer { unlock() }
+    return try body()
+  }
+}
