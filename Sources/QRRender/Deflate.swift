@@ -6,9 +6,10 @@
 /// QR rasters are runs of equal bytes, and every scaled row repeats the one above it, so two
 /// match distances find nearly all the redundancy: distance 1 (a run within a row) and the row
 /// length (a row equal to the previous one). The block uses the fixed Huffman codes of RFC 1951,
-/// 3.2.6, so no code tables are built or sent. A 185 × 185 module symbol at scale 4 (740 × 740
-/// pixels, 69 KB of scanlines) compresses to about 2 KB. If compressing would not pay, the data
-/// goes in stored blocks instead.
+/// 3.2.6, so no code tables are built or sent. Measured: a version 37 symbol at scale 4 (660 ×
+/// 660 pixels, 55 KB of scanlines) takes 13 KB, where zlib -9 with dynamic codes takes 4.7 KB,
+/// since a fixed code spends 8 bits on each of the few byte values a row holds. If compressing
+/// would not pay, the data goes in stored blocks instead.
 ///
 ///     let stream = Deflate.zlib(scanlines, rowLength: 1 + (width + 7) / 8)
 public enum Deflate {

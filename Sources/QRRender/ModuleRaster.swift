@@ -24,8 +24,8 @@ public struct ModuleRaster: Hashable, Sendable {
     modules = [UInt8](repeating: background, count: side * side)
     for y in 0..<matrix.size {
       let row = (y + margin) * side + margin
-      for x in 0..<matrix.size where matrix.isDark(x: x, y: y) != invert {
-        modules[row + x] = 1
+      for x in 0..<matrix.size {
+        modules[row + x] = matrix.isDark(x: x, y: y) != invert ? 1 : 0
       }
     }
   }
