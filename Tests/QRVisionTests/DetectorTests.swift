@@ -7,14 +7,19 @@ import Testing
 
 @testable import QRVision
 
-/// Locates symbols in `image` and returns the one matching `symbol`'s size, if any.
+/// Detects and decodes the symbols in `image` and returns the candidate that decoded to
+/// `text`, if any; the decoder verifies, so the sampled grid may differ from `symbol` only
+/// where error correction repaired it.
 private func locateOne(
-  _ image: GrayImage, _ symbol: EncodedSymbol, effort: DetectorOptions.Effort = .balanced
+  _ image: GrayImage, _ symbol: EncodedSymbol, text: String,
+  effort: DetectorOptions.Effort = .balanced
 ) -> SymbolCandidate? {
   var options = DetectorOptions()
   options.effort = effort
   var detector = Detector(options: options)
-  return detector.locate(in: image).first { $0.matrix.size == symbol.size }
+  let found = detector.detect(in: image)
+  return found.first { $0.decoded.text == text && $0.candidate.matrix.size == symbol.size }?
+    .candidate
 }
 
 /// Renders one symbol at `corners` (module corners of the symbol, no quiet zone) on a canvas.
@@ -36,10 +41,12 @@ private func cornerError(_ candidate: SymbolCandidate, _ expected: [Point], modu
 
 @Test(arguments: stride(from: 0, to: 360, by: 15).map { Double($0) })
 func rotationSweep(degrees: Double) throws {
-  let symbol = try #require(encode("https://example.com/rotation"))
-  let side = Double(symbol.size) * 5
-  let corners = Scene.square(centre: Point(x: 200, y: 200), side: side, degrees: degrees)
-  let candidate = try #require(locateOne(scene(symbol, corners: corners).image, symbol))
+  let text = "https://example.com/rotation"
+  let symbol = try #require(encode(text))
+  let corners = Scene.square(
+    centre: Point(x: 200, y: 200), side: Double(symbol.size) * 5, degrees: degrees)
+  let image = scene(symbol, corners: corners).image
+  let candidate = try #require(locateOne(image, symbol, text: text))
   #expect(mismatches(candidate.matrix, symbol.matrix) == 0)
   #expect(cornerError(candidate, corners, moduleSize: 5) < 1)
   #expect(!candidate.isMirrored)
@@ -47,34 +54,38 @@ func rotationSweep(degrees: Double) throws {
 
 @Test(arguments: [1.5, 2, 2.5, 3, 4, 6, 8, 10, 14, 20])
 func scaleSweep(moduleSize: Double) throws {
-  let symbol = try #require(encode("scale sweep 0123456789"))
+  let text = "scale sweep 0123456789"
+  let symbol = try #require(encode(text))
   let side = Double(symbol.size) * moduleSize
   let canvas = Int(side + 16 * moduleSize)
   let corners = Scene.square(
     centre: Point(x: Double(canvas) / 2, y: Double(canvas) / 2), side: side, degrees: 0)
   let image = scene(symbol, corners: corners, width: canvas, height: canvas).image
-  let candidate = try #require(locateOne(image, symbol, effort: .accurate))
-  #expect(mismatches(candidate.matrix, symbol.matrix) == 0)
+  let candidate = try #require(locateOne(image, symbol, text: text, effort: .accurate))
+  // At 1.5 pixels a module, antialiasing leaves a few modules grey: the decoder repairs them.
+  #expect(mismatches(candidate.matrix, symbol.matrix) <= (moduleSize < 2 ? 10 : 0))
 }
 
 @Test(arguments: [1, 3, 5, 7, 10, 15, 20, 25, 30, 40])
 func versionSweep(version: Int) throws {
   var options = EncodeOptions()
   options.version = .qr(try #require(Version(version)))
-  let symbol = try Encoder.encode(text: "version \(version)", options: options)
+  let text = "version \(version)"
+  let symbol = try Encoder.encode(text: text, options: options)
   let moduleSize = max(3.0, 600.0 / Double(symbol.size + 8))
   let side = Double(symbol.size) * moduleSize
-  let canvas = Int(side + 10 * moduleSize)
+  let canvas = Int(side * 1.2 + 10 * moduleSize)  // room for the 10° turn
   let corners = Scene.square(
     centre: Point(x: Double(canvas) / 2, y: Double(canvas) / 2), side: side, degrees: 10)
   let image = scene(symbol, corners: corners, width: canvas, height: canvas).image
-  let candidate = try #require(locateOne(image, symbol))
+  let candidate = try #require(locateOne(image, symbol, text: text))
   #expect(mismatches(candidate.matrix, symbol.matrix) == 0)
 }
 
 @Test(arguments: [0.0, 0.15, 0.3, 0.45])
 func perspective(steepness: Double) throws {
-  let symbol = try #require(encode("perspective test payload, version three or so"))
+  let text = "perspective test payload, version three or so"
+  let symbol = try #require(encode(text))
   // The right edge recedes: shorter and pulled in, as a page turned away from the camera.
   let (left, right, top, bottom) = (80.0, 320.0, 80.0, 320.0)
   let shrink = (bottom - top) * steepness / 2
@@ -82,12 +93,14 @@ func perspective(steepness: Double) throws {
     Point(x: left, y: top), Point(x: right - shrink, y: top + shrink),
     Point(x: right - shrink, y: bottom - shrink), Point(x: left, y: bottom),
   ]
-  let candidate = try #require(locateOne(scene(symbol, corners: corners).image, symbol))
+  let image = scene(symbol, corners: corners).image
+  let candidate = try #require(locateOne(image, symbol, text: text))
   #expect(mismatches(candidate.matrix, symbol.matrix) == 0)
 }
 
 @Test func blurNoiseLowContrastAndGradient() throws {
-  let symbol = try #require(encode("spoiled but readable"))
+  let text = "spoiled but readable"
+  let symbol = try #require(encode(text))
   let corners = Scene.square(
     centre: Point(x: 200, y: 200), side: Double(symbol.size) * 6, degrees: 20)
   var spoiled = Scene(width: 400, height: 400, background: 150)
@@ -95,38 +108,38 @@ func perspective(steepness: Double) throws {
   spoiled.blur(radius: 1)
   spoiled.addNoise(amplitude: 8, seed: 7)
   spoiled.light(left: 0.5, right: 1.3)
-  let candidate = try #require(locateOne(spoiled.image, symbol))
-  #expect(mismatches(candidate.matrix, symbol.matrix) <= symbol.size * symbol.size / 50)
+  #expect(locateOne(spoiled.image, symbol, text: text) != nil)
 }
 
 @Test func invertedSymbol() throws {
-  let symbol = try #require(encode("light on dark"))
+  let text = "light on dark"
+  let symbol = try #require(encode(text))
   let corners = Scene.square(
     centre: Point(x: 200, y: 200), side: Double(symbol.size) * 6, degrees: 30)
   var image = scene(symbol, corners: corners)
   image.invert()
-  let candidate = try #require(locateOne(image.image, symbol))
+  let candidate = try #require(locateOne(image.image, symbol, text: text))
   #expect(candidate.isInverted)
-  #expect(mismatches(candidate.matrix, symbol.matrix) == 0)
 }
 
 @Test func mirroredSymbol() throws {
-  let symbol = try #require(encode("seen in a mirror"))
+  let text = "seen in a mirror"
+  let symbol = try #require(encode(text))
   var corners = Scene.square(
     centre: Point(x: 200, y: 200), side: Double(symbol.size) * 6, degrees: 40)
   corners = [corners[1], corners[0], corners[3], corners[2]]
-  let candidate = try #require(locateOne(scene(symbol, corners: corners).image, symbol))
+  let candidate = try #require(locateOne(scene(symbol, corners: corners).image, symbol, text: text))
   #expect(candidate.isMirrored)
   #expect(mismatches(candidate.matrix, symbol.matrix) == 0)
 }
 
 @Test func manyCodesOfDifferentSizes() throws {
   var scene = Scene(width: 900, height: 700)
-  var symbols: [EncodedSymbol] = []
+  var texts: [String] = []
   for index in 0..<12 {
-    let symbol = try #require(
-      encode("code number \(index) " + String(repeating: "x", count: index * 6)))
-    symbols.append(symbol)
+    let text = "code number \(index) " + String(repeating: "x", count: index * 6)
+    let symbol = try #require(encode(text))
+    texts.append(text)
     let moduleSize = 2.5 + Double(index % 4)
     let centre = Point(x: 110 + Double(index % 4) * 220, y: 110 + Double(index / 4) * 230)
     scene.draw(
@@ -135,11 +148,8 @@ func perspective(steepness: Double) throws {
         centre: centre, side: Double(symbol.size) * moduleSize, degrees: Double(index) * 29))
   }
   var detector = Detector()
-  let found = detector.locate(in: scene.image)
-  #expect(found.count == symbols.count)
-  for symbol in symbols {
-    #expect(found.contains { mismatches($0.matrix, symbol.matrix) == 0 })
-  }
+  let found = detector.detect(in: scene.image).compactMap(\.decoded.text)
+  #expect(found.sorted() == texts.sorted())
 }
 
 @Test(arguments: ["1", "12345", "HELLO M3", "MICRO QR M4 TEXT"])
@@ -150,21 +160,21 @@ func microQR(text: String) throws {
       centre: Point(x: 150, y: 150), side: Double(symbol.size) * 6, degrees: degrees)
     var scene = Scene(width: 300, height: 300)
     scene.draw(symbol.matrix, corners: corners, quietZone: 2)
-    let candidate = try #require(locateOne(scene.image, symbol), "\(text) at \(degrees)°")
+    let candidate = try #require(
+      locateOne(scene.image, symbol, text: text), "\(text) at \(degrees)°")
     #expect(candidate.kind == .micro)
     #expect(mismatches(candidate.matrix, symbol.matrix) == 0, "\(text) at \(degrees)°")
   }
 }
 
 @Test func blankAndNoiseFramesGiveNothing() {
-  var detector = Detector(
-    options: {
-      var o = DetectorOptions(); o.effort = .accurate; return o
-    }())
-  #expect(detector.locate(in: GrayImage(width: 640, height: 480, filledWith: 128)).isEmpty)
+  var options = DetectorOptions()
+  options.effort = .accurate
+  var detector = Detector(options: options)
+  #expect(detector.detect(in: GrayImage(width: 640, height: 480, filledWith: 128)).isEmpty)
   var noise = Scene(width: 320, height: 240, background: 128)
   noise.addNoise(amplitude: 120, seed: 3)
-  #expect(detector.locate(in: noise.image).isEmpty)
+  #expect(detector.detect(in: noise.image).isEmpty)
 }
 
 @Test func detectKeepsOnlyWhatTheDecoderAccepts() throws {
