@@ -1,0 +1,366 @@
+// SPDX-License-Identifier: MIT
+// qrrender end to end: every format read back by zxing-cpp (and zbar), pipes, batches, errors.
+
+import Foundation
+import Testing
+
+/// Reads qrrender's output back with zxing-cpp from the package's Python venv.
+private enum ReadBack {
+  static let python = ToolRunner.packageRoot.appendingPathComponent(".venv/bin/python").path
+  static let isAvailable = FileManager.default.isExecutableFile(atPath: python)
+  static let zbarimg = "/usr/bin/zbarimg"
+  static let isZbarAvailable = FileManager.default.isExecutableFile(atPath: zbarimg)
+  static let skipped: Comment =
+    "oracle skipped: no Python venv at .venv/bin/python (zxing-cpp, Pillow)"
+
+  /// Turns any qrrender format into a Pillow image, then prints one line per symbol found:
+  /// hex of the bytes, the format and the symbology identifier. (The binding does not report
+  /// structured append headers; zbar checks those.)
+  static let script = #"""
+    import re, sys, zxingcpp
+    from PIL import Image, ImageDraw
+
+    def art(rows, ink):
+        width = max(len(r) for r in rows)
+        image = Image.new('L', (width, len(rows)), 255)
+        for y, row in enumerate(rows):
+            for x, cell in enumerate(row):
+                image.putpixel((x, y), 0 if cell == ink else 255)
+        return image
+
+    def load(path, kind):
+        data = open(path, 'rb').read()
+        if kind in ('pbm', 'pbm-plain', 'pgm', 'png'):
+            return Image.open(path)
+        text = data.decode('utf-8')
+        if kind == 'svg':
+            side = int(re.search(r'viewBox="0 0 (\d+) ', text).group(1))
+            image = Image.new('L', (side * 4, side * 4), 255)
+            draw = ImageDraw.Draw(image)
+            for x, y, w in re.findall(r'M(\d+),(\d+)h(\d+)v1h-\d+z', text):
+                x, y, w = int(x), int(y), int(w)
+                draw.rectangle([x * 4, y * 4, (x + w) * 4 - 1, y * 4 + 3], fill=0)
+            return image
+        lines = text.rstrip('\n').split('\n')
+        if kind in ('ascii', 'ascii-inverted'):
+            rows = [[line[i] for i in range(0, len(line), 2)] for line in lines]
+            return art(rows, '#' if kind == 'ascii' else ' ')
+        if kind in ('utf8', 'utf8-inverted'):
+            rows = []
+            for line in lines:
+                rows.append(['X' if c in '█▀' else '.' for c in line])
+                rows.append(['X' if c in '█▄' else '.' for c in line])
+            # Blocks are light modules in utf8, dark ones in utf8-inverted.
+            return art(rows, '.' if kind == 'utf8' else 'X')
+        if kind == 'ansi':
+            rows = []
+            for line in lines:
+                row, colour = [], None
+                for code, spaces in re.findall(r'\x1b\[([0-9;]*)m( *)', line):
+                    if code.startswith('48;2;'):
+                        colour = code
+                    row += [colour] * (len(spaces) // 2)
+                rows.append(row)
+            return art(rows, '48;2;0;0;0')
+        raise SystemExit('unknown kind ' + kind)
+
+    kind = sys.argv[1]
+    for path in sys.argv[2:]:
+        for found in zxingcpp.read_barcodes(load(path, kind), try_invert=True):
+            print(found.bytes.hex(), found.format.name, found.symbology_identifier)
+    """#
+
+  /// What zxing-cpp finds in each of `images` (all of format `kind`).
+  static func decode(_ images: [[UInt8]], kind: String) throws -> [String] {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("qrrender-readback-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var paths: [String] = []
+    for (index, image) in images.enumerated() {
+      let path = directory.appendingPathComponent("\(index)").path
+      try Data(image).write(to: URL(fileURLWithPath: path))
+      paths.append(path)
+    }
+    let result = try ToolRunner.runExecutable(python, ["-c", script, kind] + paths)
+    #expect(result.status == 0, "\(result.errors)")
+    return result.output.split(separator: "\n").map(String.init)
+  }
+
+  static func hex(_ text: String) -> String { hex(Array(text.utf8)) }
+  static func hex(_ bytes: [UInt8]) -> String {
+    bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+  }
+}
+
+private let payload = "https://example.com/qrpipe?id=42"
+
+@Test(
+  .enabled(if: ReadBack.isAvailable, ReadBack.skipped),
+  arguments: [
+    "pbm", "pbm-plain", "pgm", "ascii", "ascii-inverted", "utf8", "utf8-inverted", "ansi", "svg",
+    "png",
+  ])
+func everyFormatDecodesWithZXing(format: String) throws {
+  let result = try ToolRunner.run("qrrender", ["-f", format, payload])
+  #expect(result.status == 0, "\(result.errors)")
+  #expect(result.stderr.isEmpty)
+  #expect(
+    try ReadBack.decode([result.stdout], kind: format).first?.hasPrefix(
+      ReadBack.hex(payload) + " QRCode") == true)
+}
+
+@Test(.enabled(if: ReadBack.isAvailable, ReadBack.skipped), arguments: ["qrframe", "y4m"])
+func framesBecomePGMThroughQRCaptureAndDecode(format: String) throws {
+  let result = try ToolRunner.shell("qrrender -f \(format) '\(payload)' | qrcapture -o pgm")
+  #expect(result.status == 0, "\(result.errors)")
+  #expect(
+    try ReadBack.decode([result.stdout], kind: "pgm").first?.hasPrefix(ReadBack.hex(payload))
+      == true)
+}
+
+@Test func qrframeRoundTripEqualsThePGMFormat() throws {
+  let frames = try ToolRunner.shell("qrrender -f qrframe -s 3 hello | qrcapture -o pgm")
+  let pgm = try ToolRunner.run("qrrender", ["-f", "pgm", "-s", "3", "hello"])
+  #expect(frames.status == 0, "\(frames.errors)")
+  #expect(frames.stdout == pgm.stdout)
+  let parsed = try #require(
+    parseQRFrames(try ToolRunner.run("qrrender", ["-f", "qrframe", "hello"]).stdout))
+  #expect(parsed.count == 1 && parsed[0].width == 29 * 4)
+}
+
+@Test(.enabled(if: ReadBack.isZbarAvailable, "zbarimg not installed"), arguments: ["pbm", "png"])
+func zbarReadsPBMAndPNG(format: String) throws {
+  let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "qrrender-zbar-\(UUID().uuidString).\(format)"
+  ).path
+  defer { try? FileManager.default.removeItem(atPath: path) }
+  let result = try ToolRunner.run("qrrender", ["-f", format, "-o", path, payload])
+  #expect(result.status == 0 && result.stdout.isEmpty, "\(result.errors)")
+  let zbar = try ToolRunner.runExecutable(ReadBack.zbarimg, ["-q", "--raw", path])
+  #expect(zbar.output == payload + "\n")
+}
+
+@Test(.enabled(if: ReadBack.isAvailable, ReadBack.skipped))
+func standardInputIsOnePayloadByteForByte() throws {
+  let bytes: [UInt8] = Array("a\u{0}b\nline two\n\u{0}".utf8) + [0xFF, 0xFE, 0x00, 0x80]
+  for arguments in [[], ["-"]] {
+    let result = try ToolRunner.run("qrrender", ["-f", "png"] + arguments, input: bytes)
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(
+      try ReadBack.decode([result.stdout], kind: "png").first?.hasPrefix(ReadBack.hex(bytes))
+        == true)
+  }
+  let text: [UInt8] = Array("NUL\u{0}inside\u{0}".utf8)
+  let result = try ToolRunner.run("qrrender", ["-f", "png"], input: text)
+  #expect(
+    try ReadBack.decode([result.stdout], kind: "png").first?.hasPrefix(ReadBack.hex(text)) == true)
+}
+
+/// Splits a stream of raw PBM images.
+private func pbmImages(_ bytes: [UInt8]) -> [[UInt8]]? {
+  var images: [[UInt8]] = []
+  var offset = 0
+  while offset < bytes.count {
+    guard bytes[offset..<min(offset + 3, bytes.count)].elementsEqual("P4\n".utf8) else {
+      return nil
+    }
+    var end = offset + 3
+    while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+    let size = String(decoding: bytes[(offset + 3)..<end], as: UTF8.self).split(separator: " ")
+    guard size.count == 2, let width = Int(size[0]), let height = Int(size[1]) else { return nil }
+    let length = (width + 7) / 8 * height
+    guard end + 1 + length <= bytes.count else { return nil }
+    images.append(Array(bytes[offset..<end + 1 + length]))
+    offset = end + 1 + length
+  }
+  return images
+}
+
+@Test func linesMakeOneImagePerLine() throws {
+  let lines = (1...1000).map { "https://example.com/item/\($0)" }
+  let input = Array((lines.joined(separator: "\n") + "\n").utf8)
+  let result = try ToolRunner.run("qrrender", ["--lines"], input: input)
+  #expect(result.status == 0, "\(result.errors)")
+  let images = try #require(pbmImages(result.stdout))
+  #expect(images.count == 1000)
+  if ReadBack.isAvailable {
+    let sample = [0, 499, 999]
+    let found = try ReadBack.decode(sample.map { images[$0] }, kind: "pbm")
+    #expect(
+      found.map { $0.split(separator: " ")[0] } == sample.map { Substring(ReadBack.hex(lines[$0])) }
+    )
+  }
+}
+
+@Test func linesGoToFilesNamedByLineNumber() throws {
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "qrrender-lines-\(UUID().uuidString)"
+  ).path
+  defer { try? FileManager.default.removeItem(atPath: directory) }
+  let result = try ToolRunner.run(
+    "qrrender", ["--lines", "-f", "png", "-d", directory], input: Array("one\r\ntwo\nthree".utf8))
+  #expect(result.status == 0, "\(result.errors)")
+  #expect(
+    try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+      == ["000001.png", "000002.png", "000003.png"])
+  if ReadBack.isAvailable {
+    let images = try (1...3).map {
+      Array(try Data(contentsOf: URL(fileURLWithPath: directory + "/00000\($0).png")))
+    }
+    #expect(
+      try ReadBack.decode(images, kind: "png").map { String($0.split(separator: " ")[0]) }
+        == ["one", "two", "three"].map(ReadBack.hex))
+  }
+}
+
+/// zbar joins a structured append sequence seen in one image, checking index, count and parity.
+@Test(.enabled(if: ReadBack.isAvailable && ReadBack.isZbarAvailable, ReadBack.skipped))
+func splitPartsJoinAgainInZbar() throws {
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "qrrender-split-\(UUID().uuidString)"
+  ).path
+  defer { try? FileManager.default.removeItem(atPath: directory) }
+  let text = (0..<120).map { "word\($0) " }.joined()
+  let result = try ToolRunner.run("qrrender", ["--split", "3", "-f", "png", "-d", directory, text])
+  #expect(result.status == 0, "\(result.errors)")
+  let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+  #expect(names == ["part-01.png", "part-02.png", "part-03.png"])
+  let paths = names.map { directory + "/" + $0 }
+  let images = try paths.map { Array(try Data(contentsOf: URL(fileURLWithPath: $0))) }
+  let found = try ReadBack.decode(images, kind: "png").map { $0.split(separator: " ") }
+  #expect(found.map { String($0[0]) }.joined() == ReadBack.hex(text))
+  let joined = directory + "/joined.png"
+  let paste = try ToolRunner.runExecutable(
+    ReadBack.python,
+    [
+      "-c",
+      """
+      import sys
+      from PIL import Image
+      parts = [Image.open(p) for p in sys.argv[2:]]
+      out = Image.new('1', (sum(p.size[0] for p in parts), parts[0].size[1]), 1)
+      for i, p in enumerate(parts):
+          out.paste(p, (i * parts[0].size[0], 0))
+      out.save(sys.argv[1])
+      """, joined,
+    ] + paths)
+  #expect(paste.status == 0, "\(paste.errors)")
+  #expect(
+    try ToolRunner.runExecutable(ReadBack.zbarimg, ["-q", "--raw", joined]).output == text + "\n")
+}
+
+@Test func automaticSplittingStreamsEveryPart() throws {
+  let text = String(repeating: "0123456789abcdef", count: 250)  // 4000 bytes, beyond 40-M
+  let result = try ToolRunner.run("qrrender", [text])
+  #expect(result.status == 0, "\(result.errors)")
+  #expect(try #require(pbmImages(result.stdout)).count == 2)
+}
+
+@Test(.enabled(if: ReadBack.isAvailable, ReadBack.skipped))
+func microGS1AndECIOptionsReachTheSymbol() throws {
+  let micro = try ToolRunner.run("qrrender", ["--micro", "-f", "png", "12345"])
+  #expect(try ReadBack.decode([micro.stdout], kind: "png").first?.contains("MicroQRCode") == true)
+  let gs1 = try ToolRunner.run(
+    "qrrender", ["--gs1", "-f", "png", "01095011010209171719050810ABCD1234"])
+  #expect(try ReadBack.decode([gs1.stdout], kind: "png").first?.hasSuffix("]Q3") == true)
+  let forced = try ToolRunner.run("qrrender", ["-v", "7", "-l", "H", "-m", "3", "-f", "pgm", "x"])
+  #expect(forced.status == 0)
+  #expect(forced.output.hasPrefix("P5\n\((45 + 8) * 4) "))
+}
+
+@Test(.enabled(if: ReadBack.isZbarAvailable, "zbarimg not installed"))
+func eciLetsZbarReadShortUTF8() throws {
+  let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "qrrender-eci-\(UUID().uuidString).png"
+  ).path
+  defer { try? FileManager.default.removeItem(atPath: path) }
+  _ = try ToolRunner.run("qrrender", ["--eci", "-f", "png", "-o", path, "Zürich"])
+  #expect(
+    try ToolRunner.runExecutable(ReadBack.zbarimg, ["-q", "--raw", path]).output == "Zürich\n")
+}
+
+@Test(arguments: [
+  (["--micro", "-v", "30", "x"], "--micro cannot be combined with --symbol-version 30"),
+  (["-f", "gif", "x"], "invalid value 'gif' for --format"),
+  (["-l", "X", "x"], "invalid value 'X' for --level"),
+  (["-v", "41", "x"], "invalid value '41' for --symbol-version"),
+  (["--mask", "8", "x"], "--mask"),
+  (["--dark", "red", "-f", "svg", "x"], "invalid value 'red' for --dark"),
+  (["--dark", "#000", "-f", "pbm", "x"], "--dark has no effect with --format pbm"),
+  (["--lines", "x"], "--lines reads standard input or --file"),
+  (["--lines", "-f", "png"], "--lines with --format png needs --output-dir"),
+  (["--charset", "ebcdic", "x"], "invalid value 'ebcdic' for --charset"),
+  (["-o", "a", "-d", "b", "x"], "give either --output or --output-dir"),
+  (["a", "b"], "too many operands"),
+  (["--scale", "0", "x"], "--scale"),
+])
+func badCommandLinesAreUsageErrors(arguments: [String], message: String) throws {
+  let result = try ToolRunner.run("qrrender", arguments)
+  #expect(result.status == 64)
+  #expect(result.stdout.isEmpty)
+  #expect(result.errors.hasPrefix("qrrender: "))
+  #expect(result.errors.contains(message), "\(result.errors)")
+}
+
+@Test func payloadTooLargeSaysWhatFitsAndLeavesNoFile() throws {
+  let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "qrrender-large-\(UUID().uuidString).pbm"
+  ).path
+  let input = [UInt8](repeating: 0xAB, count: 3000)
+  let result = try ToolRunner.run(
+    "qrrender", ["-l", "H", "--split", "1", "-o", path], input: input)
+  #expect(result.status == 2)
+  #expect(
+    result.errors
+      == "qrrender: -: payload of 3000 bytes does not fit version 40-H (capacity 1273 bytes);"
+      + " use --level L or --split\n")
+  #expect(!FileManager.default.fileExists(atPath: path))
+  let huge = try ToolRunner.run("qrrender", [], input: [UInt8](repeating: 0xAB, count: 50_000))
+  #expect(huge.status == 2 && huge.stdout.isEmpty)
+  #expect(huge.errors.contains("does not fit 16 symbols"))
+  let small = try ToolRunner.run("qrrender", ["-v", "2", String(repeating: "a", count: 100)])
+  #expect(small.status == 2)
+  #expect(small.errors.hasSuffix("the smallest version that fits is 6\n"))
+  let png = try ToolRunner.run(
+    "qrrender", ["-f", "png"], input: [UInt8](repeating: 0xAB, count: 3000))
+  #expect(png.status == 2 && png.stdout.isEmpty)
+  #expect(png.errors.contains("use --output-dir"))
+}
+
+@Test func aBadLineIsReportedAndTheRestRendered() throws {
+  let input = Array("ok\n\(String(repeating: "x", count: 40)) \n".utf8)
+  let result = try ToolRunner.run("qrrender", ["--lines", "--micro"], input: input)
+  #expect(result.status == 2)
+  #expect(result.errors.hasPrefix("qrrender: -:2: payload of 41 bytes does not fit Micro QR M4-M"))
+  #expect(try #require(pbmImages(result.stdout)).count == 1)
+}
+
+@Test func aClosedPipeEndsQuietly() throws {
+  let result = try ToolRunner.shell(
+    "seq 1 20000 | qrrender --lines -s 8 | head -c 10 > /dev/null; echo \"${PIPESTATUS[1]}\"")
+  #expect(result.output == "0\n")
+  #expect(result.stderr.isEmpty, "\(result.errors)")
+}
+
+@Test func fileInputAndOutputFile() throws {
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "qrrender-files-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let input = directory.appendingPathComponent("payload").path
+  try Data("from a file".utf8).write(to: URL(fileURLWithPath: input))
+  let output = directory.appendingPathComponent("code.svg").path
+  let result = try ToolRunner.run("qrrender", ["--file", input, "-f", "svg", "-o", output])
+  #expect(result.status == 0, "\(result.errors)")
+  let svg = try String(contentsOfFile: output, encoding: .utf8)
+  #expect(svg.contains("shape-rendering=\"crispEdges\""))
+  #expect(
+    try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
+      "code.svg", "payload",
+    ])
+  let missing = try ToolRunner.run(
+    "qrrender", ["--file", directory.appendingPathComponent("nope").path])
+  #expect(missing.status == 2)
+  #expect(missing.errors.hasSuffix("nope: no such file or directory\n"))
+}
