@@ -61,17 +61,21 @@ awk -v n=1000000 'BEGIN {
 bytes=$(stat -c %s "$work/camera.jsonl")
 echo "camera.jsonl: $records lines, $((bytes / 1000000)) MB" >&2
 
-# Runs a command with the file on stdin; prints "seconds peak-RSS-KiB output-lines".
+# Runs a command with the file on stdin; prints "seconds peak-RSS-KiB output-lines". The seconds
+# are CPU seconds (user + system) of the command alone, which stay meaningful on a shared machine;
+# the wall-clock seconds are in $work/wall.
 measure() {
   local input=$1
   shift
-  /usr/bin/time -f "%e %M" -o "$work/time" "$@" < "$input" | wc -l > "$work/lines"
-  echo "$(cat "$work/time") $(cat "$work/lines")"
+  /usr/bin/time -f "%U %S %M %e" -o "$work/time" "$@" < "$input" | wc -l > "$work/lines"
+  read -r user system rss wall < "$work/time"
+  echo "$wall" > "$work/wall"
+  echo "$(awk -v u="$user" -v s="$system" 'BEGIN { printf "%.2f", u + s }') $rss $(cat "$work/lines")"
 }
 
 rate() { awk -v n="$1" -v s="$2" 'BEGIN { printf "%.0f", (s > 0 ? n / s : 0) }'; }
 
-printf '\n%-44s %10s %14s %10s %12s\n' "command (camera stream)" "seconds" "lines/s" "RSS KiB" "lines out"
+printf '\n%-44s %10s %14s %10s %12s\n' "command (camera stream)" "CPU s" "lines/CPU s" "RSS KiB" "lines out"
 declare -A speed
 run() {
   local name=$1
@@ -86,23 +90,26 @@ run "qrdedupe" "$qrdedupe"
 run "qrdedupe --mode rearm --confirm 3" "$qrdedupe" --mode rearm --confirm 3
 run "qrdedupe --events" "$qrdedupe" --events
 run "qrdedupe --interval 0 (writes every line)" "$qrdedupe" --interval 0
-run "awk '!seen[\$0]++'" awk '!seen[$0]++'
+run "qrdedupe --mode once" "$qrdedupe" --mode once
+# The nearest one-liner: each text once (what --mode once does, without JSON or time).
+run "awk (each text once)" awk -F'"text":"' '{ split($2, a, "\""); if (!seen[a[1]]++) print }'
 if command -v jq > /dev/null; then
   head -n 1000000 "$work/camera.jsonl" > "$work/camera-1m.jsonl"
+  sample=$(wc -l < "$work/camera-1m.jsonl")
   read -r seconds rss out <<< "$(measure "$work/camera-1m.jsonl" jq -c .)"
-  speed["jq -c ."]=$(rate 1000000 "$seconds")
-  printf '%-44s %10s %14s %10s %12s\n' "jq -c . (first 1,000,000 lines)" "$seconds" "${speed["jq -c ."]}" "$rss" "$out"
+  speed["jq -c ."]=$(rate "$sample" "$seconds")
+  printf '%-44s %10s %14s %10s %12s\n' "jq -c . (first $sample lines)" "$seconds" "${speed["jq -c ."]}" "$rss" "$out"
 fi
 
 echo
 echo "ratios (qrdedupe lines/s over the peer's):"
-for peer in "cat" "awk '!seen[\$0]++'" "jq -c ."; do
+for peer in "cat" "awk (each text once)" "jq -c ."; do
   [[ -n ${speed[$peer]:-} ]] || continue
   awk -v a="${speed[qrdedupe]}" -v b="${speed[$peer]}" -v p="$peer" \
     'BEGIN { printf "  qrdedupe / %-20s %6.2f\n", p, a / b }'
 done
 
-printf '\n%-44s %10s %14s %10s %12s\n' "command (1,000,000 distinct keys)" "seconds" "lines/s" "RSS KiB" "lines out"
+printf '\n%-44s %10s %14s %10s %12s\n' "command (1,000,000 distinct keys)" "CPU s" "lines/CPU s" "RSS KiB" "lines out"
 for arguments in "--mode once" "--mode once --max-keys 100000" "--mode once --max-keys 10000" "" "--events"; do
   # shellcheck disable=SC2086 # the arguments are words
   read -r seconds rss out <<< "$(measure "$work/distinct.jsonl" "$qrdedupe" $arguments)"

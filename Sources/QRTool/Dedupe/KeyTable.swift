@@ -72,13 +72,14 @@ struct KeyTable {
 
   /// Creates a table for up to `capacity` keys, with `Details` if `keepsDetails`.
   ///
-  /// Storage for up to a million keys is reserved at once: it costs address space, not memory,
-  /// until used, and it spares the table the copy (and twice the memory) of growing while full.
+  /// Entry storage for up to a million keys is reserved at once: it costs address space, not
+  /// memory, until used (freed slots are reused first), and it spares the table the copy, and
+  /// twice the memory, of growing while full. The hash index is left to grow: keys land in
+  /// random buckets, so a reserved index would soon be resident whole however few keys live.
   init(capacity: Int, keepsDetails: Bool) {
     self.keepsDetails = keepsDetails
     let reserved = min(capacity, 1 << 20)
     entries.reserveCapacity(reserved)
-    index.reserveCapacity(reserved)
     if keepsDetails { details.reserveCapacity(reserved) }
   }
 
