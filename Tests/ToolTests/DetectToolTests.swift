@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: MIT
+// qrdetect end to end: rendered frames through the built binary, in pipes, files and descriptors.
+
+import Foundation
+import QRCore
+import Testing
+
+/// Gray frames with symbols drawn on them, as binary PGM.
+private enum Scene {
+  /// The frame size every scene uses (one size, so y4m can carry them).
+  static let width = 240
+  static let height = 200
+  /// Pixels per module.
+  static let scale = 4
+  /// Where the symbol's top-left corner goes.
+  static let origin = (x: 40, y: 30)
+
+  /// A PGM frame holding the symbol of `text`, or a blank frame for nil.
+  static func frame(_ text: String?) throws -> [UInt8] {
+    var pixels = [UInt8](repeating: 235, count: width * height)
+    if let text {
+      let matrix = try Encoder.encode(text: text, options: EncodeOptions()).matrix
+      for y in 0..<matrix.size * scale {
+        for x in 0..<matrix.size * scale where matrix.isDark(x: x / scale, y: y / scale) {
+          pixels[(origin.y + y) * width + origin.x + x] = 20
+        }
+      }
+    }
+    return Array("P5\n\(width) \(height)\n255\n".utf8) + pixels
+  }
+
+  /// The corners a symbol of `text` has in `frame(text)`.
+  static func corners(_ text: String) throws -> [[Double]] {
+    let side = Double(try Encoder.encode(text: text, options: EncodeOptions()).matrix.size * scale)
+    let (x, y) = (Double(origin.x), Double(origin.y))
+    return [[x, y], [x + side, y], [x + side, y + side], [x, y + side]]
+  }
+
+  /// Frames concatenated into one stream.
+  static func stream(_ texts: [String?]) throws -> [UInt8] {
+    try texts.flatMap { try frame($0) }
+  }
+}
+
+private func records(_ output: String) -> [[String: Any]] {
+  output.split(separator: "\n").compactMap {
+    (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+  }
+}
+
+private func temporaryDirectory() throws -> URL {
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "qrdetect-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  return directory
+}
+
+@Test func aRenderedSymbolBecomesOneRecordWithTextAndCorners() throws {
+  let text = "https://example.com/qrdetect"
+  let result = try ToolRunner.run("qrdetect", input: try Scene.frame(text))
+  #expect(result.status == 0)
+  #expect(result.stderr.isEmpty, "\(result.errors)")
+  let found = records(result.output)
+  #expect(found.count == 1)
+  let record = try #require(found.first)
+  #expect(record["text"] as? String == text)
+  #expect(record["kind"] as? String == "url")
+  #expect(record["source"] as? String == "-")
+  #expect(record["frame"] as? Int == 0)
+  let corners = try #require(record["corners"] as? [[Double]])
+  for (corner, expected) in zip(corners, try Scene.corners(text)) {
+    #expect(abs(corner[0] - expected[0]) <= 2 && abs(corner[1] - expected[1]) <= 2, "\(corners)")
+  }
+  #expect(result.output.hasPrefix("{\"frame\":0,\"time\":0,\"source\":\"-\",\"symbology\":\"qr\","))
+}
+
+@Test func framesAreNumberedAndBlankOnesWriteNothing() throws {
+  let result = try ToolRunner.run("qrdetect", input: try Scene.stream(["one", nil, "three"]))
+  #expect(result.status == 0)
+  let found = records(result.output)
+  #expect(found.map { $0["text"] as? String } == ["one", "three"])
+  #expect(found.map { $0["frame"] as? Int } == [0, 2])
+  #expect(found.map { $0["time"] as? Double } == [0, 0.08])
+}
+
+@Test func nothingFoundIsStatusOne() throws {
+  let result = try ToolRunner.run("qrdetect", input: try Scene.frame(nil))
+  #expect(result.status == 1)
+  #expect(result.stdout.isEmpty)
+  #expect(result.stderr.isEmpty)
+  let empty = try ToolRunner.run("qrdetect", input: [])
+  #expect(empty.status == 1)
+}
+
+@Test func printTextWritesPayloadsNewlineOrNULSeparated() throws {
+  let input = try Scene.stream(["first", "line one\nline two", "third"])
+  let lines = try ToolRunner.run("qrdetect", ["--print", "text"], input: input)
+  #expect(lines.status == 0)
+  #expect(lines.output == "first\nline one\nline two\nthird\n")
+  let nul = try ToolRunner.run("qrdetect", ["-p", "text", "-0"], input: input)
+  #expect(nul.stdout == Array("first\0line one\nline two\0third\0".utf8))
+}
+
+@Test func countStopsAfterNSymbolsWithoutReadingTheRest() throws {
+  let directory = try temporaryDirectory()
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let frame = directory.appendingPathComponent("frame.pgm")
+  try Data(try Scene.frame("again")).write(to: frame)
+  // An endless producer: qrdetect must stop by itself.
+  let result = try ToolRunner.shell(
+    """
+    set +o pipefail
+    while cat '\(frame.path)'; do :; done 2>/dev/null | timeout 60 qrdetect --count 2 --print text
+    echo "status ${PIPESTATUS[1]}"
+    """)
+  #expect(result.output == "again\nagain\nstatus 0\n")
+  #expect(result.stderr.isEmpty, "\(result.errors)")
+}
+
+@Test func detectEndsQuietlyWhenItsReaderCloses() throws {
+  let directory = try temporaryDirectory()
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let frame = directory.appendingPathComponent("frame.pgm")
+  try Data(try Scene.frame("endless")).write(to: frame)
+  for jobs in ["1", "2"] {
+    let result = try ToolRunner.shell(
+      """
+      set +o pipefail
+      while cat '\(frame.path)'; do :; done 2>/dev/null | timeout 60 qrdetect -j \(jobs) | head -1 \
+        >/dev/null
+      echo "status ${PIPESTATUS[1]}"
+      """)
+    #expect(result.output == "status 0\n", "--jobs \(jobs)")
+    #expect(result.stderr.isEmpty, "--jobs \(jobs): \(result.errors)")
+  }
+}
+
+@Test func aTruncatedStreamKeepsEarlierRecordsAndFailsNamingTheInput() throws {
+  let good = try Scene.stream(["alpha", "beta"])
+  let truncated = Array(try Scene.frame("gamma").prefix(1000))
+  let result = try ToolRunner.run("qrdetect", ["-p", "text"], input: good + truncated)
+  #expect(result.status == 2)
+  #expect(result.output == "alpha\nbeta\n")
+  let header = "P5\n\(Scene.width) \(Scene.height)\n255\n".utf8.count
+  #expect(
+    result.errors
+      == "qrdetect: -: truncated frame 2 at byte \(good.count): got \(1000 - header) of "
+      + "\(Scene.width * Scene.height) bytes\n")
+}
+
+@Test func filesAreReadInOrderAndAMissingOneIsReported() throws {
+  let directory = try temporaryDirectory()
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let first = directory.appendingPathComponent("first.pgm")
+  let second = directory.appendingPathComponent("second.pgm")
+  try Data(try Scene.frame("from a file")).write(to: first)
+  try Data(try Scene.frame("from another")).write(to: second)
+  let result = try ToolRunner.run(
+    "qrdetect", [first.path, "missing.pgm", "-", second.path], input: try Scene.frame("stdin"))
+  #expect(result.status == 2)
+  let found = records(result.output)
+  #expect(found.map { $0["text"] as? String } == ["from a file", "stdin", "from another"])
+  #expect(found.map { $0["source"] as? String } == [first.path, "-", second.path])
+  #expect(result.errors == "qrdetect: missing.pgm: no such file or directory\n")
+}
+
+@Test func jobsTwoWritesExactlyWhatJobsOneWrites() throws {
+  let texts: [String?] = (0..<24).map { $0 % 5 == 3 ? nil : "frame \($0) payload" }
+  let input = try Scene.stream(texts)
+  let one = try ToolRunner.run("qrdetect", ["--jobs", "1"], input: input)
+  let two = try ToolRunner.run("qrdetect", ["--jobs", "2"], input: input)
+  let four = try ToolRunner.run("qrdetect", ["-j4"], input: input)
+  #expect(one.status == 0)
+  #expect(records(one.output).count == texts.compactMap { $0 }.count)
+  #expect(two.output == one.output)
+  #expect(four.output == one.output)
+}
+
+@Test func bytesAndRawInput() throws {
+  let frame = try Scene.frame("raw gray")
+  let header = "P5\n\(Scene.width) \(Scene.height)\n255\n".utf8.count
+  let raw = Array(frame.dropFirst(header))
+  let result = try ToolRunner.run(
+    "qrdetect", ["--size", "\(Scene.width)x\(Scene.height)", "--bytes"], input: raw + raw)
+  #expect(result.status == 0)
+  let found = records(result.output)
+  #expect(found.map { $0["bytes"] as? String } == ["cmF3IGdyYXk=", "cmF3IGdyYXk="])
+  let unrecognised = try ToolRunner.run("qrdetect", input: raw)
+  #expect(unrecognised.status == 2)
+  #expect(unrecognised.errors.hasPrefix("qrdetect: -: unrecognised input at byte 0"))
+}
+
+@Test func regionLimitsWhereSymbolsAreSought() throws {
+  let frame = try Scene.frame("somewhere")
+  let outside = try ToolRunner.run("qrdetect", ["--region", "150,120,90,80"], input: frame)
+  #expect(outside.status == 1)
+  let inside = try ToolRunner.run(
+    "qrdetect", ["--region", "0,0,240,200", "-e", "fast"], input: frame)
+  #expect(inside.status == 0)
+}
+
+@Test func annotateSendsVideoToStandardOutputAndRecordsToADescriptor() throws {
+  let directory = try temporaryDirectory()
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let input = directory.appendingPathComponent("in.pgm")
+  try Data(try Scene.stream(["shown", nil])).write(to: input)
+  let found = directory.appendingPathComponent("found.jsonl")
+  let video = directory.appendingPathComponent("out.y4m")
+  let result = try ToolRunner.shell(
+    "qrdetect --annotate --annotate-text --json-fd 3 '\(input.path)' 3>'\(found.path)'"
+      + " >'\(video.path)'")
+  #expect(result.status == 0, "\(result.errors)")
+  let written = records(try String(contentsOf: found, encoding: .utf8))
+  #expect(written.map { $0["text"] as? String } == ["shown"])
+  let y4m = try Data(contentsOf: video)
+  let header = "YUV4MPEG2 W\(Scene.width) H\(Scene.height) F30:1 Ip A1:1 Cmono\n"
+  let frameBytes = "FRAME\n".utf8.count + Scene.width * Scene.height
+  #expect(y4m.count == header.utf8.count + 2 * frameBytes)
+  #expect(y4m.prefix(header.utf8.count) == Data(header.utf8))
+  // The first frame was drawn on; the blank second frame is passed through unchanged.
+  let first = y4m.dropFirst(header.utf8.count + 6).prefix(Scene.width * Scene.height)
+  #expect(first.contains(255))
+  let second = y4m.suffix(Scene.width * Scene.height)
+  #expect(second.allSatisfy { $0 == 235 })
+
+  // The video may go to a path instead, and the records stay on standard output.
+  let toPath = try ToolRunner.run(
+    "qrdetect", ["--annotate=\(video.path)", input.path])
+  #expect(toPath.status == 0)
+  #expect(records(toPath.output).count == 1)
+  #expect(try Data(contentsOf: video).count == y4m.count)
+}
+
+@Test func annotateWithoutARecordDestinationIsAUsageError() throws {
+  let result = try ToolRunner.run("qrdetect", ["--annotate"])
+  #expect(result.status == 64)
+  #expect(result.stdout.isEmpty)
+  #expect(result.errors.hasPrefix("qrdetect: --annotate writes video to standard output"))
+  let closed = try ToolRunner.run("qrdetect", ["--annotate", "--json-fd", "9"], input: [])
+  #expect(closed.status == 2)
+  #expect(closed.errors == "qrdetect: --json-fd 9: descriptor is not open (give it as 9>file)\n")
+}
+
+@Test func jsonOutputWritesTheRecordsToAFile() throws {
+  let directory = try temporaryDirectory()
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let found = directory.appendingPathComponent("found.jsonl")
+  let result = try ToolRunner.run(
+    "qrdetect", ["--json-output", found.path], input: try Scene.frame("to a file"))
+  #expect(result.status == 0)
+  #expect(result.stdout.isEmpty)
+  #expect(records(try String(contentsOf: found, encoding: .utf8)).count == 1)
+}
