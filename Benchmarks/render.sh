@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Codes per second for qrrender --lines (PBM and PNG) against qrencode and segno, and the wall
+# time of one qrrender invocation against one qrencode, all in the same run.
+#   Benchmarks/render.sh [COUNT]     (COUNT URLs for the batch; default 10000)
+# qrencode has no batch mode: it encodes one payload per process, so a script that makes many
+# codes runs it in a shell loop; that loop runs over the first LOOP payloads (default 1000) and
+# is reported per code. segno runs in one Python process, as a library, over the first SEGNO
+# payloads (default 2000; it manages about a hundred codes a second here).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+count=${1:-10000}
+loop=${LOOP:-1000}
+segno=${SEGNO:-2000}
+scratch=${SCRATCH:-.build-render}
+work=$(mktemp -d "${TMPDIR:-/tmp}/render-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+swift build -c release --scratch-path "$scratch" --product qrrender >/dev/null
+swift build -c release --scratch-path "$scratch-static" --static-swift-stdlib \
+  --product qrrender >/dev/null
+qrrender=$scratch/release/qrrender
+static=$scratch-static/release/qrrender
+python=.venv/bin/python
+[ -x "$python" ] || python=python3
+
+# Mixed payloads: URLs with paths, queries and ids of varying length.
+awk -v n="$count" 'BEGIN {
+  srand(42)
+  split("shop news docs item user track", words, " ")
+  for (i = 1; i <= n; i++) {
+    w = words[int(rand() * 6) + 1]
+    printf "https://example.com/%s/%d?ref=%x&q=%s%d\n", w, i, int(rand() * 2^31), w, int(rand() * 1e6)
+  }
+}' >"$work/urls.txt"
+head -n "$loop" "$work/urls.txt" >"$work/loop.txt"
+head -n "$segno" "$work/urls.txt" >"$work/segno.txt"
+
+now() { date +%s.%N; }
+rate() { awk -v n="$1" -v s="$2" 'BEGIN { printf "%.0f", n / s }'; }
+# Best of $passes runs: on a shared 2-core machine the slow runs measure the neighbours.
+passes=${PASSES:-3}
+best() {  # best "command"; prints seconds
+  local fastest=
+  for _ in $(seq "$passes"); do
+    local start end
+    start=$(now)
+    bash -c "$1"
+    end=$(now)
+    fastest=$(awk -v a="$fastest" -v b="$(awk -v s="$start" -v e="$end" 'BEGIN { print e - s }')" \
+      'BEGIN { print (a == "" || b < a) ? b : a }')
+  done
+  echo "$fastest"
+}
+
+declare -A per_second
+measure() {  # measure NAME CODES "command"
+  local seconds
+  seconds=$(best "$3")
+  per_second[$1]=$(rate "$2" "$seconds")
+  printf '%-44s %8s codes/s  (%d codes in %.2f s)\n' "$1" "${per_second[$1]}" "$2" "$seconds"
+}
+
+echo "batch: $count URLs, scale 4, level M (best of $passes)"
+measure "qrrender --lines -f pbm" "$count" "'$qrrender' --lines -f pbm < '$work/urls.txt' > /dev/null"
+measure "qrrender --lines -f png -d DIR" "$count" \
+  "rm -rf '$work/png'; '$qrrender' --lines -f png -d '$work/png' < '$work/urls.txt'"
+measure "qrencode -t PNG, shell loop" "$loop" \
+  "while IFS= read -r url; do qrencode -s 4 -m 4 -l M -o - -t PNG \"\$url\" > /dev/null; done < '$work/loop.txt'"
+measure "qrencode -t PNG to files, shell loop" "$loop" \
+  "rm -rf '$work/qe'; mkdir '$work/qe'; n=0; while IFS= read -r url; do n=\$((n+1)); qrencode -s 4 -m 4 -l M -o '$work/qe/'\$n.png \"\$url\"; done < '$work/loop.txt'"
+if "$python" -c 'import segno' 2>/dev/null; then
+  for kind in pbm png; do
+    measure "segno $kind, one Python process" "$segno" \
+      "'$python' -c '
+import io, sys, segno
+for line in open(sys.argv[1]):
+    out = io.BytesIO()
+    segno.make(line.rstrip(\"\\n\"), error=\"m\", micro=False, boost_error=False).save(out, kind=\"$kind\", scale=4, border=4)
+' '$work/segno.txt'"
+  done
+fi
+
+echo
+echo "ratios (higher is better for qrrender):"
+ratio() { awk -v a="${per_second[$1]}" -v b="${per_second[$2]}" 'BEGIN { printf "%.1f", a / b }'; }
+printf '  qrrender pbm / qrencode png loop:  %sx\n' "$(ratio 'qrrender --lines -f pbm' 'qrencode -t PNG, shell loop')"
+printf '  qrrender png / qrencode png loop:  %sx\n' "$(ratio 'qrrender --lines -f png -d DIR' 'qrencode -t PNG to files, shell loop')"
+if [ -n "${per_second['segno pbm, one Python process']:-}" ]; then
+  printf '  qrrender pbm / segno pbm:          %sx\n' "$(ratio 'qrrender --lines -f pbm' 'segno pbm, one Python process')"
+  printf '  qrrender png / segno png:          %sx\n' "$(ratio 'qrrender --lines -f png -d DIR' 'segno png, one Python process')"
+fi
+
+echo
+runs=${RUNS:-200}
+echo "one code, one process: mean wall time over $runs runs, best of $passes"
+single() {  # single NAME "command"
+  local seconds
+  seconds=$(best "for _ in \$(seq $runs); do $2; done")
+  awk -v s="$seconds" -v n="$runs" -v name="$1" \
+    'BEGIN { printf "%-44s %8.2f ms\n", name, s * 1000 / n }'
+}
+single "true (the loop's own cost)" "true"
+single "qrencode -o - (PNG)" "qrencode -o - 'https://example.com/x' > /dev/null"
+single "qrrender (PBM, dynamic Swift runtime)" "'$qrrender' 'https://example.com/x' > /dev/null"
+single "qrrender -f png (dynamic Swift runtime)" "'$qrrender' -f png 'https://example.com/x' > /dev/null"
+single "qrrender (PBM, --static-swift-stdlib)" "'$static' 'https://example.com/x' > /dev/null"
+single "qrrender -f png (--static-swift-stdlib)" "'$static' -f png 'https://example.com/x' > /dev/null"
