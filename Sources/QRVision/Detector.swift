@@ -109,9 +109,10 @@ public struct Detector {
     var passes: [Pass] = [.local]
     guard options.effort != .fast else { return passes }
     if options.triesInverted { passes.append(.inverted) }
+    guard options.effort == .accurate else { return passes }
     passes.append(.global)
     if options.triesInverted { passes.append(.globalInverted) }
-    if options.effort == .accurate { passes.append(.half) }
+    passes.append(.half)
     return passes
   }
 
@@ -174,32 +175,37 @@ public struct Detector {
         continue
       }
       attempts += 1
-      guard var candidate = QRLocator.locate(binary, patterns, triple) else { continue }
-      candidate.isInverted = isInverted
-      let scaled = candidate.scaled(by: scale)
-      guard !accepted.contains(where: { $0.overlaps(scaled) }) else {
-        used[triple.topLeft] = true
-        used[triple.topRight] = true
-        used[triple.bottomLeft] = true
-        continue
+      let readings = QRLocator.locate(binary, patterns, triple).map { reading in
+        var reading = reading
+        reading.isInverted = isInverted
+        return reading.scaled(by: scale)
       }
-      if accept(scaled) {
-        accepted.append(scaled)
-        used[triple.topLeft] = true
-        used[triple.topRight] = true
-        used[triple.bottomLeft] = true
+      guard let first = readings.first else { continue }
+      // Over a symbol already read, the patterns are spent; else the first reading the caller
+      // accepts is kept.
+      if !accepted.contains(where: { $0.overlaps(first) }) {
+        guard let kept = readings.first(where: accept) else { continue }
+        accepted.append(kept)
       }
+      used[triple.topLeft] = true
+      used[triple.topRight] = true
+      used[triple.bottomLeft] = true
     }
     guard options.findsMicroQR else { return }
     for (index, pattern) in patterns.enumerated() where !used[index] {
       guard accepted.count < options.maxSymbols else { break }
       let point = pattern.centre * scale
       guard !accepted.contains(where: { $0.contains(point) }) else { continue }
-      guard var candidate = MicroQRLocator.locate(binary, pattern) else { continue }
-      candidate.isInverted = isInverted
-      let scaled = candidate.scaled(by: scale)
-      guard !accepted.contains(where: { $0.overlaps(scaled) }) else { continue }
-      if accept(scaled) { accepted.append(scaled) }
+      for reading in MicroQRLocator.locate(binary, pattern) {
+        var reading = reading
+        reading.isInverted = isInverted
+        let scaled = reading.scaled(by: scale)
+        guard !accepted.contains(where: { $0.overlaps(scaled) }) else { break }
+        if accept(scaled) {
+          accepted.append(scaled)
+          break
+        }
+      }
     }
   }
 

@@ -7,10 +7,10 @@ public struct DetectorOptions: Hashable, Sendable {
   public enum Effort: String, Hashable, Sendable, CaseIterable {
     /// One pass: local threshold, dark on light, every third row.
     case fast
-    /// Adds, while nothing has been found: the inverted image, then a global (Otsu) threshold.
+    /// Every other row; adds the inverted image while nothing has been found.
     case balanced
-    /// Every row, and every fallback whatever was found: inverted, global threshold, the image
-    /// at half size (huge or blurred modules).
+    /// Every row, and every fallback whatever was found: inverted, a global (Otsu) threshold
+    /// and its inverse, the image at half size (huge or blurred modules).
     case accurate
   }
 

@@ -140,7 +140,8 @@ func perspective(steepness: Double) throws {
     let text = "code number \(index) " + String(repeating: "x", count: index * 6)
     let symbol = try #require(encode(text))
     texts.append(text)
-    let moduleSize = 2.5 + Double(index % 4)
+    // 1.5 to 4.5 pixels a module, and at most 150 pixels wide so that turned codes never touch.
+    let moduleSize = min(1.5 + Double(index % 4), 150 / Double(symbol.size))
     let centre = Point(x: 110 + Double(index % 4) * 220, y: 110 + Double(index / 4) * 230)
     scene.draw(
       symbol.matrix,

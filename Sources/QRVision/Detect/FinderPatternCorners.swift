@@ -55,7 +55,9 @@ enum FinderPatternCorners {
           sidePoints.append(point)
         }
       }
-      guard sidePoints.count >= 3, let line = fitLine(sidePoints) else { return rough }
+      guard sidePoints.count >= 3, let line = fitLine(sidePoints) else {
+        return rough
+      }
       lines.append(line)
     }
     var corners: [Point] = []

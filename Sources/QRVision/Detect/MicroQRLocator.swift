@@ -11,18 +11,32 @@ import QRCodec
 /// axes up to a quarter turn; each of the four turns is read for format information, whose
 /// symbol number gives the version (M1…M4), and the timing patterns must agree.
 enum MicroQRLocator {
-  /// The Micro QR symbol whose finder pattern is `pattern`, or nil.
+  /// The Micro QR readings around `pattern` whose format information and timing patterns are
+  /// plausible, best first; empty if none.
   ///
   /// - Complexity: O(*size*²) per orientation tried (four, and four mirrored).
-  static func locate(_ image: BinaryImage, _ pattern: FinderPattern) -> SymbolCandidate? {
-    guard let (axis, module) = axes(image, pattern) else { return nil }
-    var best: SymbolCandidate?
-    var bestScore = -Double.infinity
-    for turn in 0..<4 {
-      let angle = axis + Double(turn) * Double.pi / 2
-      let u = Point(x: cos(angle), y: sin(angle)) * module
-      let v = Point(x: -sin(angle), y: cos(angle)) * module
-      let origin = pattern.centre - u * 3.5 - v * 3.5
+  static func locate(_ image: BinaryImage, _ pattern: FinderPattern) -> [SymbolCandidate] {
+    // Each grid: origin (the symbol's top-left corner) and one module across and down.
+    var grids: [(Point, Point, Point)] = []
+    if let corners = FinderPatternCorners.find(image, pattern) {
+      // The fitted corners, each in turn as the symbol's top-left.
+      for turn in 0..<4 {
+        let c = (0..<4).map { corners[($0 + turn) % 4] }
+        let across = ((c[1] - c[0]) + (c[2] - c[3])) * (1 / 14)
+        let down = ((c[3] - c[0]) + (c[2] - c[1])) * (1 / 14)
+        grids.append((c[0], across, down))
+      }
+    }
+    if let (axis, module) = axes(image, pattern) {
+      for turn in 0..<4 {
+        let angle = axis + Double(turn) * Double.pi / 2
+        let u = Point(x: cos(angle), y: sin(angle)) * module
+        let v = Point(x: -sin(angle), y: cos(angle)) * module
+        grids.append((pattern.centre - u * 3.5 - v * 3.5, u, v))
+      }
+    }
+    var found: [(SymbolCandidate, Double)] = []
+    for (origin, u, v) in grids {
       for transposed in [false, true] {
         let (across, down) = transposed ? (v, u) : (u, v)
         let transform = Transform(origin: origin, across: across, down: down)
@@ -36,19 +50,19 @@ enum MicroQRLocator {
         let timing = GridSampler.timingScore(matrix, isMicro: true)
         guard timing >= 0.75 else { continue }
         let score = timing * 10 - Double(distance)
-        guard score > bestScore else { continue }
-        bestScore = score
+        guard !found.contains(where: { $0.0.matrix == matrix }) else { continue }
         let corners = [
           transform.apply(0, 0), transform.apply(Double(size), 0),
           transform.apply(Double(size), Double(size)), transform.apply(0, Double(size)),
         ]
-        best = SymbolCandidate(
+        let candidate = SymbolCandidate(
           version: .micro(format.version), corners: corners, matrix: matrix,
           unreliable: unreliable, isInverted: false, isMirrored: transposed,
           formatDistance: distance, finderPatterns: [pattern])
+        found.append((candidate, score))
       }
     }
-    return best
+    return found.sorted { $0.1 > $1.1 }.map(\.0)
   }
 
   /// The direction of one edge of the finder pattern (radians, 0 ..< π/2) and the module size.

@@ -71,11 +71,12 @@ enum QRLocator {
 
   // MARK: - Geometry and sampling
 
-  /// The symbol whose finder patterns are `triple`, sampled, or nil when no version fits.
+  /// The symbol whose finder patterns are `triple`, sampled through each plausible grid (best
+  /// reading first, for the decoder to try in turn), or empty when no version fits.
   ///
   /// - Complexity: O(*size*²) for the sampling, plus an alignment search of O(*module*²).
   static func locate(_ image: BinaryImage, _ patterns: [FinderPattern], _ triple: Triple)
-    -> SymbolCandidate?
+    -> [SymbolCandidate]
   {
     let topLeft = patterns[triple.topLeft]
     let topRight = patterns[triple.topRight]
@@ -100,25 +101,26 @@ enum QRLocator {
       let score = timingScore(image, transform, size: size)
       if score > (best?.score ?? 0.55) { best = (number, score, transform) }
     }
-    guard let best else { return nil }
+    guard let best else { return [] }
     var number = best.version
-    var candidate: SymbolCandidate?
+    var candidates: [SymbolCandidate] = []
     for _ in 0..<2 {
       guard let version = Version(number),
         let transform = number == best.version
-          ? best.transform : finderTransform(a, b, c, corners, size: version.size),
-        let sampled = sample(image, a, b, c, transform, version: version, moduleSize: moduleSize)
-      else { return nil }
-      candidate = sampled
+          ? best.transform : finderTransform(a, b, c, corners, size: version.size)
+      else { return [] }
+      candidates = sample(image, a, b, c, transform, version: version, moduleSize: moduleSize)
       // Versions 7 and up carry their number; trust it over the geometry.
-      guard version.hasVersionInformation,
-        let read = GridSampler.versionInformation(sampled.matrix), read != version
+      guard version.hasVersionInformation, let first = candidates.first,
+        let read = GridSampler.versionInformation(first.matrix), read != version
       else { break }
       number = read.number
     }
-    guard var candidate else { return nil }
-    candidate.finderPatterns = [topLeft, topRight, bottomLeft]
-    return candidate
+    return candidates.map { candidate in
+      var candidate = candidate
+      candidate.finderPatterns = [topLeft, topRight, bottomLeft]
+      return candidate
+    }
   }
 
   /// The map from module coordinates to pixels that the finder patterns give for a symbol of
@@ -226,12 +228,12 @@ enum QRLocator {
   }
 
   /// Samples a symbol of `version` whose finder centres are `a`, `b`, `c` through the finder
-  /// transform, refined with the bottom-right alignment pattern when the version has one; the
-  /// best reading of the alternatives (with it, without it, plain parallelogram) wins.
+  /// transform, refined with the bottom-right alignment pattern when the version has one: the
+  /// readings with it, without it and through the plain parallelogram, best first.
   private static func sample(
     _ image: BinaryImage, _ a: Point, _ b: Point, _ c: Point, _ transform: PerspectiveTransform,
     version: Version, moduleSize: Double
-  ) -> SymbolCandidate? {
+  ) -> [SymbolCandidate] {
     let size = version.size
     let far = Double(size) - 3.5
     let centres = [Point(x: 3.5, y: 3.5), Point(x: far, y: 3.5), Point(x: 3.5, y: far)]
@@ -258,15 +260,16 @@ enum QRLocator {
     {
       transforms.append(parallelogram)
     }
-    var best: SymbolCandidate?
-    // A data blob mistaken for the alignment pattern skews the grid: fall back when the
-    // function patterns read worse.
+    // A data blob mistaken for the alignment pattern skews the grid: every reading is kept,
+    // best function patterns first, and the decoder has the last word.
+    var candidates: [SymbolCandidate] = []
     for transform in transforms {
       let candidate = sample(image, transform, version: version)
-      if quality(candidate) > best.map(quality) ?? -.infinity { best = candidate }
-      if let best, best.formatDistance <= 1, quality(best) >= 9 { break }
+      if !candidates.contains(where: { $0.matrix == candidate.matrix }) {
+        candidates.append(candidate)
+      }
     }
-    return best
+    return candidates.sorted { quality($0) > quality($1) }
   }
 
   /// A score of how well a sampled grid's function patterns read; higher is better.

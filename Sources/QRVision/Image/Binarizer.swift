@@ -75,33 +75,36 @@ struct Binarizer {
     _ pixels: UnsafeBufferPointer<UInt8>, _ w: Int, _ h: Int, _ blocksWide: Int,
     _ blocksHigh: Int, _ levels: UnsafeMutableBufferPointer<Int32>
   ) {
+    // swift-format-ignore: NeverForceUnwrap
+    let base = UnsafeRawPointer(pixels.baseAddress!)  // the image is never empty
     for by in 0..<blocksHigh {
       let top = min(by &* blockSide, h &- blockSide)
       for bx in 0..<blocksWide {
         let left = min(bx &* blockSide, w &- blockSide)
-        var sum = 0
-        var low = 255
-        var high = 0
+        // Eight rows of eight pixels as SIMD lanes: sums in 16 bits (8 × 255 fits), min, max.
+        var sums = SIMD8<UInt16>()
+        var low = SIMD8<UInt8>(repeating: 255)
+        var high = SIMD8<UInt8>()
         for row in 0..<blockSide {
-          let base = (top &+ row) &* w &+ left
-          for column in 0..<blockSide {
-            let value = Int(pixels[base &+ column])
-            sum &+= value
-            low = min(low, value)
-            high = max(high, value)
-          }
+          let lane = base.loadUnaligned(
+            fromByteOffset: (top &+ row) &* w &+ left, as: SIMD8<UInt8>.self)
+          sums &+= SIMD8<UInt16>(truncatingIfNeeded: lane)
+          low = pointwiseMin(low, lane)
+          high = pointwiseMax(high, lane)
         }
+        let sum = Int(sums.wrappedSum())
+        let darkest = Int(low.min())
         var level = sum >> 6
-        if high &- low < flatContrast {
+        if Int(high.max()) &- darkest < flatContrast {
           // Flat: light unless the neighbours already seen are darker than this block's
           // darkest pixel, in which case it is inside a dark area (a large module).
-          level = low / 2
+          level = darkest / 2
           if by > 0 && bx > 0 {
             let above = Int(levels[(by &- 1) &* blocksWide &+ bx])
             let left = Int(levels[by &* blocksWide &+ bx &- 1])
             let aboveLeft = Int(levels[(by &- 1) &* blocksWide &+ bx &- 1])
             let neighbours = (above &+ 2 &* left &+ aboveLeft) / 4
-            if low < neighbours { level = neighbours }
+            if darkest < neighbours { level = neighbours }
           }
         }
         levels[by &* blocksWide &+ bx] = Int32(level)
@@ -139,16 +142,29 @@ struct Binarizer {
     _ blocksHigh: Int, _ levels: UnsafeMutableBufferPointer<Int32>,
     _ bits: UnsafeMutableBufferPointer<UInt8>
   ) {
+    // swift-format-ignore: NeverForceUnwrap
+    let source = UnsafeRawPointer(pixels.baseAddress!)  // the image is never empty
+    // swift-format-ignore: NeverForceUnwrap
+    let target = UnsafeMutableRawPointer(bits.baseAddress!)  // same size as the image
+    let one = SIMD8<UInt8>(repeating: 1)
+    let zero = SIMD8<UInt8>()
     for y in 0..<h {
       let levelRow = min(y / blockSide, blocksHigh &- 1) &* blocksWide
       let base = y &* w
-      var x = 0
-      for bx in 0..<blocksWide {
-        let level = UInt8(clamping: levels[levelRow &+ bx])
-        let end = bx == blocksWide &- 1 ? w : x &+ blockSide
-        while x < end {
+      // Whole blocks of eight with SIMD; the last block may be partial.
+      let wholeBlocks = w / blockSide
+      for bx in 0..<wholeBlocks {
+        let level = SIMD8<UInt8>(repeating: UInt8(clamping: levels[levelRow &+ bx]))
+        let offset = base &+ bx &* blockSide
+        let lane = source.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt8>.self)
+        target.storeBytes(
+          of: zero.replacing(with: one, where: lane .<= level), toByteOffset: offset,
+          as: SIMD8<UInt8>.self)
+      }
+      if wholeBlocks < blocksWide {
+        let level = UInt8(clamping: levels[levelRow &+ blocksWide &- 1])
+        for x in (wholeBlocks &* blockSide)..<w {
           bits[base &+ x] = pixels[base &+ x] <= level ? 1 : 0
-          x &+= 1
         }
       }
     }
@@ -203,8 +219,14 @@ struct Binarizer {
   ///
   /// - Complexity: O(*width* × *height*).
   mutating func invert() {
-    bits.withUnsafeMutableBufferPointer { bits in
-      for i in 0..<bits.count { bits[i] ^= 1 }
+    bits.withUnsafeMutableBytes { bytes in
+      // Eight pixels a word, then the rest one by one.
+      let words = bytes.count / 8
+      for i in 0..<words {
+        let value = bytes.loadUnaligned(fromByteOffset: i &* 8, as: UInt64.self)
+        bytes.storeBytes(of: value ^ 0x0101_0101_0101_0101, toByteOffset: i &* 8, as: UInt64.self)
+      }
+      for i in (words &* 8)..<bytes.count { bytes[i] ^= 1 }
     }
   }
 }
