@@ -32,7 +32,7 @@ _qrrender() {
       COMPREPLY=($(compgen -d -- "$cur")); return ;;
   esac
   if [[ "$cur" == -* ]]; then
-    COMPREPLY=($(compgen -W '-f --format -l --level -v --symbol-version -m --mask --boost --micro --eci --charset --gs1 --split -s --scale --margin --invert --dark --light --lines --file -o --output -d --output-dir -h --help -V --version' -- "$cur"))
+    COMPREPLY=($(compgen -W '-f --format -l --level -v --symbol-version -m --mask --boost --micro --eci --charset --gs1 --split -s --scale --margin --invert --dark --light --lines --verify --file -o --output -d --output-dir -h --help -V --version' -- "$cur"))
   else
     COMPREPLY=()
   fi

@@ -30,6 +30,26 @@ Tool.main(RenderCommand.spec) { invocation in
   var output = try SymbolOutput(
     format: format, options: renderOptions, file: options.output,
     directory: options.outputDirectory)
+  /// The symbols for one payload, or nil after reporting why there are none.
+  func encode(_ payload: [UInt8], operand: String) -> [EncodedSymbol]? {
+    let symbols: [EncodedSymbol]
+    switch Result(catching: { () throws(EncodeError) in try request.symbols(for: payload) }) {
+    case .success(let encoded): symbols = encoded
+    case .failure(let error):
+      diagnostics.error(
+        request.message(for: error, payloadByteCount: payload.count), operand: operand)
+      return nil
+    }
+    if options.verify,
+      let failure = RenderVerification.failure(
+        symbols, payload: payload, format: format, options: renderOptions)
+    {
+      diagnostics.error("verification failed: " + failure, operand: operand)
+      return nil
+    }
+    return symbols
+  }
+
   do {
     if !options.lines {
       let payload: [UInt8]
@@ -38,10 +58,7 @@ Tool.main(RenderCommand.spec) { invocation in
       } else {
         payload = try PayloadInput.readAll(input)
       }
-      let symbols: [EncodedSymbol]
-      do throws(EncodeError) { symbols = try request.symbols(for: payload) } catch {
-        diagnostics.error(
-          request.message(for: error, payloadByteCount: payload.count), operand: sourceName)
+      guard let symbols = encode(payload, operand: sourceName) else {
         output.discard()
         return .failure
       }
@@ -57,12 +74,9 @@ Tool.main(RenderCommand.spec) { invocation in
       var payload = Array(line.bytes)
       if payload.last == 0x0A { payload.removeLast() }
       if payload.last == 0x0D { payload.removeLast() }
-      do {
-        try output.write(request.symbols(for: payload), line: line.number)
-      } catch let error as EncodeError {
-        diagnostics.error(
-          request.message(for: error, payloadByteCount: payload.count),
-          operand: "\(sourceName):\(line.number)")
+      if let symbols = encode(payload, operand: "\(sourceName):\(line.number)") {
+        try output.write(symbols, line: line.number)
+      } else {
         status = .failure
       }
     }

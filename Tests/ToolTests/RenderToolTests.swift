@@ -343,6 +343,20 @@ func badCommandLinesAreUsageErrors(arguments: [String], message: String) throws 
   #expect(result.stderr.isEmpty, "\(result.errors)")
 }
 
+@Test func verifyDecodesWhatWasRendered() throws {
+  let good = try ToolRunner.run(
+    "qrrender", ["--verify", "-f", "png", "-s", "2", "--invert", "verify me"])
+  #expect(good.status == 0 && good.stderr.isEmpty, "\(good.errors)")
+  let faint = try ToolRunner.run(
+    "qrrender", ["--verify", "-f", "png", "--dark", "#777777", "--light", "#888888", "x"])
+  #expect(faint.status == 2 && faint.stdout.isEmpty)
+  #expect(faint.errors.hasPrefix("qrrender: argument: verification failed: dark and light differ"))
+  let lines = try ToolRunner.run(
+    "qrrender", ["--verify", "--lines", "-f", "qrframe"], input: Array("a\nb\u{0}c\n".utf8))
+  #expect(lines.status == 0, "\(lines.errors)")
+  #expect(parseQRFrames(lines.stdout)?.count == 2)
+}
+
 @Test func fileInputAndOutputFile() throws {
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
     "qrrender-files-\(UUID().uuidString)")

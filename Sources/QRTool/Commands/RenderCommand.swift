@@ -55,6 +55,7 @@ public enum RenderCommand {
       .value(nil, "dark", "colour", "colour of dark modules, #rrggbb (svg, png, ansi, gray)"),
       .value(nil, "light", "colour", "colour of light modules, #rrggbb (svg, png, ansi, gray)"),
       .flag(nil, "lines", "one symbol per input line"),
+      .flag(nil, "verify", "decode each symbol as rendered; fail unless it reads back exactly"),
       .value(nil, "file", "path", "read the payload from this file", completion: .file),
       .value(
         "o", "output", "file", "write to this file instead of standard output", completion: .file),

@@ -67,6 +67,8 @@ public struct RenderCommandOptions: Sendable {
   public var light: [UInt8]?
   /// `--lines`.
   public var lines: Bool
+  /// `--verify`.
+  public var verify: Bool
   /// `--output`.
   public var output: String?
   /// `--output-dir`.
@@ -116,6 +118,7 @@ public struct RenderCommandOptions: Sendable {
       try Self.parseColour(text, option: "light")
     }
     lines = arguments.has("lines")
+    verify = arguments.has("verify")
     output = arguments.value("output")
     outputDirectory = arguments.value("output-dir")
 

@@ -61,8 +61,8 @@ enum Python {
     }
     let output = Fixture.temporaryPath("output")
     let errors = Fixture.temporaryPath("errors")
-    FileManager.default.createFile(atPath: output, contents: nil)
-    FileManager.default.createFile(atPath: errors, contents: nil)
+    _ = FileManager.default.createFile(atPath: output, contents: nil)
+    _ = FileManager.default.createFile(atPath: errors, contents: nil)
     defer {
       try? FileManager.default.removeItem(atPath: output)
       try? FileManager.default.removeItem(atPath: errors)
