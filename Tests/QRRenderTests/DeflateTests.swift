@@ -65,11 +65,48 @@ private func zlibStreamsInflateWithPythonZlib(sample: Sample) throws {
   #expect(output == expected)
 }
 
+@Test(.enabled(if: Python.isAvailable, Python.unavailableReason), arguments: samples)
+private func everyBlockKindInflatesWithPythonZlib(sample: Sample) throws {
+  let blocks = [
+    Deflate.fixedHuffman(sample.bytes, rowLength: sample.rowLength),
+    Deflate.dynamicHuffman(sample.bytes, rowLength: sample.rowLength),
+    Deflate.stored(sample.bytes),
+  ]
+  let output = try Python.run(
+    """
+    import sys, zlib
+    expected = open(sys.argv[1], 'rb').read()
+    print(' '.join(str(zlib.decompress(open(p, 'rb').read(), -15) == expected) for p in sys.argv[2:]))
+    """, files: [sample.bytes] + blocks)
+  #expect(output == "True True True\n")
+}
+
+@Test func huffmanCodeLengthsAreCompleteAndLimited() {
+  // Fibonacci frequencies give the deepest tree: unlimited, 30 symbols would need 29 bits.
+  var fibonacci = [1, 1]
+  while fibonacci.count < 30 {
+    fibonacci.append(fibonacci[fibonacci.count - 1] + fibonacci[fibonacci.count - 2])
+  }
+  for (frequencies, limit) in [(fibonacci, 15), (fibonacci, 7), ([5, 0, 0, 3, 9, 1], 15)] {
+    let lengths = HuffmanCode.lengths(frequencies, limit: limit)
+    #expect(lengths.max() ?? 0 <= limit)
+    // Kraft: a complete prefix code has sum 2^-length == 1.
+    let kraft = lengths.filter { $0 > 0 }.reduce(0.0) { $0 + 1 / Double(1 << $1) }
+    #expect(kraft == 1)
+    #expect(zip(frequencies, lengths).allSatisfy { ($0 == 0) == ($1 == 0) })
+  }
+  #expect(HuffmanCode.lengths([0, 4, 0], limit: 15) == [0, 1, 0])
+  // RFC 1951, 3.2.2's example: lengths (3, 3, 3, 3, 3, 2, 4, 4) give 010, 011, ... 1111.
+  #expect(
+    HuffmanCode.canonical([3, 3, 3, 3, 3, 2, 4, 4]).map(\.code)
+      == [0b010, 0b011, 0b100, 0b101, 0b110, 0b00, 0b1110, 0b1111])
+}
+
 @Test func qrRastersCompressWell() throws {
   let symbol = try Fixture.symbol(String(repeating: "https://example.com/", count: 40))
   let png = Renderer.render(symbol, as: .png, options: RenderOptions(scale: 4))
   let side = (symbol.size + 8) * 4
   let scanlineBytes = side * (1 + (side + 7) / 8)
-  // About a bit per module: 1.2 bytes per module row byte at scale 1, a quarter of that at 4.
-  #expect(png.count * 4 < scanlineBytes, "\(png.count) bytes for \(scanlineBytes) of scanlines")
+  // About a bit per module, whatever the scale: measured 1:17 at scale 4; fail on a regression.
+  #expect(png.count * 10 < scanlineBytes, "\(png.count) bytes for \(scanlineBytes) of scanlines")
 }
