@@ -5,6 +5,10 @@ import Glibc
 import QRStream
 
 /// Writes output files so that a failure never leaves a partial file under the final name.
+///
+/// Only a regular file, or a name that does not exist yet, is written this way. Anything else
+/// (`/dev/null`, a FIFO, a terminal, a symbolic link) is opened and written in place: renaming a
+/// file over it would replace the device or the link itself.
 public enum OutputFile {
   /// Writes `bytes` to `path`: first to `path.tmp-PID` in the same directory, then renamed over
   /// `path`, so readers see the old file or the whole new one. The corresponding C function is
@@ -12,20 +16,23 @@ public enum OutputFile {
   ///
   /// - Throws: `RenderOutputError.file`; the temporary file is removed on failure.
   public static func write(_ bytes: [UInt8], to path: String) throws(RenderOutputError) {
-    let temporary = path + ".tmp-\(getpid())"
+    let pending = try Pending(path: path)
     do throws(Errno) {
-      let descriptor = try FileDescriptor.openForWriting(temporary)
-      defer { descriptor.close() }
-      try descriptor.writeAll(bytes)
+      try pending.descriptor.writeAll(bytes)
     } catch {
-      unlink(temporary)
+      pending.discard()
       throw .file(path: path, error)
     }
-    if rename(temporary, path) != 0 {
-      let error = Errno.current
-      unlink(temporary)
-      throw .file(path: path, error)
-    }
+    try pending.commit()
+  }
+
+  /// Whether `path` may be replaced by renaming a file over it: it does not exist, or it is a
+  /// regular file (not followed if it is a symbolic link). The corresponding C function is
+  /// `lstat`.
+  public static func isReplaceable(_ path: String) -> Bool {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return errno == ENOENT }
+    return (info.st_mode & S_IFMT) == S_IFREG
   }
 
   /// Creates directory `path` (mode 0755) unless it exists already. The corresponding C function
@@ -44,23 +51,24 @@ public enum OutputFile {
 }
 
 extension OutputFile {
-  /// A file being written under a temporary name; `commit()` renames it into place.
+  /// A file being written, under a temporary name when `path` is replaceable; `commit()` puts
+  /// it in place.
   public struct Pending: Sendable {
     /// The final path.
     public let path: String
-    /// The temporary path written now.
-    public let temporaryPath: String
-    /// The open temporary file.
+    /// The temporary path written now, or nil when `path` itself is written (see `OutputFile`).
+    public let temporaryPath: String?
+    /// The open file.
     public let descriptor: FileDescriptor
 
-    /// Creates `path.tmp-PID` for writing.
+    /// Opens `path.tmp-PID` for writing, or `path` itself when it is not replaceable.
     ///
     /// - Throws: `RenderOutputError.file`.
     public init(path: String) throws(RenderOutputError) {
       self.path = path
-      temporaryPath = path + ".tmp-\(getpid())"
+      temporaryPath = OutputFile.isReplaceable(path) ? path + ".tmp-\(getpid())" : nil
       do throws(Errno) {
-        descriptor = try FileDescriptor.openForWriting(temporaryPath)
+        descriptor = try FileDescriptor.openForWriting(temporaryPath ?? path)
       } catch {
         throw .file(path: path, error)
       }
@@ -71,6 +79,7 @@ extension OutputFile {
     /// - Throws: `RenderOutputError.file`; the temporary file is removed then.
     public func commit() throws(RenderOutputError) {
       descriptor.close()
+      guard let temporaryPath else { return }
       if rename(temporaryPath, path) != 0 {
         let error = Errno.current
         unlink(temporaryPath)
@@ -78,10 +87,11 @@ extension OutputFile {
       }
     }
 
-    /// Closes and removes the temporary file, leaving any old `path` untouched.
+    /// Closes and removes the temporary file, leaving any old `path` untouched (a file written
+    /// in place keeps what was written).
     public func discard() {
       descriptor.close()
-      unlink(temporaryPath)
+      if let temporaryPath { unlink(temporaryPath) }
     }
   }
 }

@@ -146,3 +146,25 @@ private func frames(_ bytes: [UInt8]) throws -> [Frame] {
   #expect(symbols.map { $0.structuredAppend?.index } == [0, 1, 2])
   #expect(try request.symbols(for: Array("short".utf8)).count == 1)
 }
+
+@Test func devicesFIFOsAndLinksAreWrittenInPlaceNotReplaced() throws {
+  #expect(!OutputFile.isReplaceable("/dev/null"))
+  #expect(OutputFile.isReplaceable(Fixture.temporaryPath("new")))
+  let target = Fixture.temporaryPath("target")
+  let link = Fixture.temporaryPath("link")
+  defer {
+    try? FileManager.default.removeItem(atPath: target)
+    try? FileManager.default.removeItem(atPath: link)
+  }
+  try OutputFile.write([1], to: target)
+  #expect(OutputFile.isReplaceable(target))
+  try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+  #expect(!OutputFile.isReplaceable(link))
+  try OutputFile.write([2, 3], to: link)
+  #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+  #expect(Array(try Data(contentsOf: URL(fileURLWithPath: target))) == [2, 3])
+  try OutputFile.write([4], to: "/dev/null")
+  let type =
+    try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType
+  #expect(type == .typeCharacterSpecial)
+}

@@ -343,6 +343,19 @@ func badCommandLinesAreUsageErrors(arguments: [String], message: String) throws 
   #expect(result.stderr.isEmpty, "\(result.errors)")
 }
 
+@Test func outputToADeviceWritesToIt() throws {
+  let result = try ToolRunner.run("qrrender", ["-o", "/dev/null", "x"])
+  #expect(result.status == 0 && result.stderr.isEmpty, "\(result.errors)")
+  let type =
+    try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType
+  #expect(type == .typeCharacterSpecial)
+  let fifo = try ToolRunner.shell(
+    "d=$(mktemp -d) && mkfifo \"$d/f\" && { cat \"$d/f\" | head -c 3 & } && qrrender -o \"$d/f\" x"
+      + " && wait && test -p \"$d/f\" && rm -r \"$d\"")
+  #expect(fifo.status == 0, "\(fifo.errors)")
+  #expect(fifo.output == "P4\n")
+}
+
 @Test func verifyDecodesWhatWasRendered() throws {
   let good = try ToolRunner.run(
     "qrrender", ["--verify", "-f", "png", "-s", "2", "--invert", "verify me"])
