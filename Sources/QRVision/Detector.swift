@@ -42,14 +42,22 @@ public struct Detector {
   /// The symbols in `image` that qrpipe's decoder reads, each reported once; the way to read
   /// payloads.
   ///
-  /// Each candidate goes to `Decoder.decode` with its unreliable modules as erasures; its
-  /// mirror image is tried when it fails.
+  /// Each candidate goes to `Decoder.decode` with its unreliable modules as erasures, then
+  /// without; its mirror image is tried when both fail.
   ///
   /// - Complexity: O(*pixels*) per pass, plus the sampling and decoding of candidates.
   public mutating func detect(in image: GrayImage) -> [Detection<DecodedSymbol>] {
     detect(in: image) { candidate in
-      try? Decoder.decode(
-        candidate.matrix, unreliableModules: candidate.unreliable, allowsMirrored: false)
+      // Erasures help when they mark the bad modules and hurt when they mark too many, so the
+      // grid is also tried as sampled. A block whose erasures use up all its check codewords
+      // would "decode" anything, so such a reading is not trusted.
+      if let decoded = try? Decoder.decode(
+        candidate.matrix, unreliableModules: candidate.unreliable, allowsMirrored: false),
+        decoded.blocks.allSatisfy({ $0.erasureCount == 0 || $0.margin > 0 })
+      {
+        return decoded
+      }
+      return try? Decoder.decode(candidate.matrix, allowsMirrored: false)
     }
   }
 

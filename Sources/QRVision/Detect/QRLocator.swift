@@ -95,7 +95,10 @@ enum QRLocator {
     let moduleSize = (acrossModule + downModule) / 2
     // The timing patterns settle between neighbouring versions.
     var best: (version: Int, score: Double, transform: PerspectiveTransform)?
-    for number in [estimate, estimate - 1, estimate + 1] where Version.range.contains(number) {
+    // A few per cent of error in the module size is a version or more in large symbols.
+    let spread = max(1, estimate / 8)
+    let numbers = [estimate] + (1...spread).flatMap { [estimate - $0, estimate + $0] }
+    for number in numbers where Version.range.contains(number) {
       let size = 17 + 4 * number
       guard let transform = finderTransform(a, b, c, corners, size: size) else { continue }
       let score = timingScore(image, transform, size: size)
