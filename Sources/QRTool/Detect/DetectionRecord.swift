@@ -38,8 +38,10 @@ public struct FrameOrigin: Sendable, Equatable {
 public struct DetectionRecordWriter: Sendable {
   /// Whether every record carries `bytes`.
   public var alwaysIncludesBytes: Bool
-  private var json = JSONWriter()
+  private var json = JSONLineBuffer()
   private var scratch: [UInt8] = []
+  /// The last payload classified: a camera sees the same code in frame after frame.
+  private var lastClassified: (text: String?, result: ClassifiedPayload)?
 
   /// A writer; `alwaysIncludesBytes` is `--bytes`.
   public init(alwaysIncludesBytes: Bool = false) {
@@ -52,55 +54,57 @@ public struct DetectionRecordWriter: Sendable {
   public mutating func line(for symbol: FoundSymbol, in origin: FrameOrigin) -> [UInt8] {
     let decoded = symbol.decoded
     json.reset()
-    json.beginObject()
-    json.key("frame")
+    json.literal("{\"frame\":")
     json.integer(Int(truncatingIfNeeded: origin.sequence))
-    json.key("time")
+    json.literal(",\"time\":")
     json.number(origin.seconds)
-    json.key("source")
+    json.literal(",\"source\":")
     json.string(origin.source)
-    json.key("symbology")
-    json.string(decoded.kind.description)
+    json.literal(decoded.kind == .micro ? ",\"symbology\":\"microqr\"" : ",\"symbology\":\"qr\"")
     if let text = decoded.text {
-      json.key("text")
+      json.literal(",\"text\":")
       json.string(text)
     }
-    json.key("text_encoding")
+    json.literal(",\"text_encoding\":")
     json.string(decoded.textDerivation.description)
     if alwaysIncludesBytes || !Self.textKeepsBytes(decoded) {
-      json.key("bytes")
+      json.literal(",\"bytes\":")
       scratch.removeAll(keepingCapacity: true)
       Base64.encode(decoded.bytes, into: &scratch)
-      // Base64 is ASCII; it needs no escaping.
-      json.string(scratch)
+      json.string(utf8: scratch)
     }
-    let classified = PayloadClassifier.classify(decoded.text)
-    json.key("kind")
+    let classified: ClassifiedPayload
+    if let last = lastClassified, last.text == decoded.text {
+      classified = last.result
+    } else {
+      classified = PayloadClassifier.classify(decoded.text)
+      lastClassified = (decoded.text, classified)
+    }
+    json.literal(",\"kind\":")
     json.string(classified.kind.rawValue)
     if let content = classified.content {
-      json.key("content")
+      json.literal(",\"content\":")
       content.write(to: &json)
     }
     writeSymbolFacts(decoded)
-    json.key("mirrored")
+    json.literal(",\"mirrored\":")
     json.boolean(symbol.isMirrored)
-    json.key("inverted")
+    json.literal(",\"inverted\":")
     json.boolean(symbol.isInverted)
-    json.key("corners")
-    json.beginArray()
-    for corner in symbol.corners {
-      json.beginArray()
+    json.literal(",\"corners\":[")
+    for (index, corner) in symbol.corners.enumerated() {
+      json.literal(index == 0 ? "[" : ",[")
       json.number(Self.rounded(corner.x))
+      json.literal(",")
       json.number(Self.rounded(corner.y))
-      json.endArray()
+      json.literal("]")
     }
-    json.endArray()
-    json.key("errors")
-    json.beginArray()
-    for block in decoded.blocks { json.integer(block.errorCount + block.erasureCount) }
-    json.endArray()
-    json.endObject()
-    json.newline()
+    json.literal("],\"errors\":[")
+    for (index, block) in decoded.blocks.enumerated() {
+      if index > 0 { json.literal(",") }
+      json.integer(block.errorCount + block.erasureCount)
+    }
+    json.literal("]}\n")
     return json.bytes
   }
 
@@ -115,110 +119,121 @@ public struct DetectionRecordWriter: Sendable {
 
   /// `version` … `sequence`: what the symbol's format and header say.
   private mutating func writeSymbolFacts(_ decoded: DecodedSymbol) {
-    json.key("version")
+    json.literal(",\"version\":")
     switch decoded.version {
     case .qr(let version): json.integer(version.number)
     case .micro(let version): json.integer(version.number)
     }
-    json.key("level")
     if case .micro(.m1) = decoded.version {
       // M1 detects errors only; it has no level.
-      json.null()
+      json.literal(",\"level\":null")
     } else {
+      json.literal(",\"level\":")
       json.string(String(decoded.errorCorrectionLevel.letter))
     }
-    json.key("mask")
+    json.literal(",\"mask\":")
     json.integer(decoded.version.isMicro ? decoded.mask.microPattern ?? 0 : decoded.mask.pattern)
-    json.key("eci")
-    json.beginArray()
-    for designator in decoded.eciDesignators { json.integer(designator.value) }
-    json.endArray()
-    json.key("gs1")
+    json.literal(",\"eci\":[")
+    for (index, designator) in decoded.eciDesignators.enumerated() {
+      if index > 0 { json.literal(",") }
+      json.integer(designator.value)
+    }
+    json.literal("],\"gs1\":")
     json.boolean(decoded.fnc1 == .gs1)
     if case .industry(let indicator) = decoded.fnc1 {
-      json.key("application_indicator")
+      json.literal(",\"application_indicator\":")
       json.integer(Int(indicator))
     }
-    json.key("symbology_identifier")
+    json.literal(",\"symbology_identifier\":")
     json.string(decoded.symbologyIdentifier)
     if let header = decoded.structuredAppend {
-      json.key("sequence")
-      json.beginObject()
-      json.key("index")
+      json.literal(",\"sequence\":{\"index\":")
       json.integer(header.index)
-      json.key("count")
+      json.literal(",\"count\":")
       json.integer(header.count)
-      json.key("parity")
+      json.literal(",\"parity\":")
       json.integer(Int(header.parity))
-      json.endObject()
+      json.literal("}")
     }
   }
 }
 
 extension PayloadContent {
   /// Writes the `content` object; absent fields are left out, lists are always present.
-  func write(to json: inout JSONWriter) {
-    json.beginObject()
+  func write(to json: inout JSONLineBuffer) {
+    var members = ObjectMembers()
+    json.literal("{")
     switch self {
     case .wifi(let network):
-      json.key("ssid")
-      json.string(network.ssid)
-      json.key("security")
-      json.string(network.security)
-      json.optional("password", network.password)
-      json.key("hidden")
+      members.string("ssid", network.ssid, to: &json)
+      members.string("security", network.security, to: &json)
+      members.string("password", network.password, to: &json)
+      members.key("hidden", to: &json)
       json.boolean(network.isHidden)
-      json.optional("eap", network.eapMethod)
-      json.optional("identity", network.identity)
-      json.optional("anonymous_identity", network.anonymousIdentity)
-      json.optional("phase2", network.phase2Method)
+      members.string("eap", network.eapMethod, to: &json)
+      members.string("identity", network.identity, to: &json)
+      members.string("anonymous_identity", network.anonymousIdentity, to: &json)
+      members.string("phase2", network.phase2Method, to: &json)
     case .contact(let contact):
-      json.optional("name", contact.name)
-      json.list("phones", contact.phones)
-      json.list("emails", contact.emails)
-      json.optional("org", contact.organization)
-      json.optional("title", contact.title)
-      json.optional("url", contact.url)
-      json.optional("address", contact.address)
-      json.optional("note", contact.note)
+      members.string("name", contact.name, to: &json)
+      members.list("phones", contact.phones, to: &json)
+      members.list("emails", contact.emails, to: &json)
+      members.string("org", contact.organization, to: &json)
+      members.string("title", contact.title, to: &json)
+      members.string("url", contact.url, to: &json)
+      members.string("address", contact.address, to: &json)
+      members.string("note", contact.note, to: &json)
     case .geo(let location):
-      json.key("latitude")
+      members.key("latitude", to: &json)
       json.number(location.latitude)
-      json.key("longitude")
+      members.key("longitude", to: &json)
       json.number(location.longitude)
       if let altitude = location.altitude {
-        json.key("altitude")
+        members.key("altitude", to: &json)
         json.number(altitude)
       }
-      json.optional("query", location.query)
+      members.string("query", location.query, to: &json)
     case .tel(let number):
-      json.key("number")
-      json.string(number)
+      members.string("number", number, to: &json)
     case .sms(let numbers, let body):
-      json.list("numbers", numbers)
-      json.optional("body", body)
+      members.list("numbers", numbers, to: &json)
+      members.string("body", body, to: &json)
     case .email(let message):
-      json.list("to", message.to)
-      json.optional("subject", message.subject)
-      json.optional("body", message.body)
+      members.list("to", message.to, to: &json)
+      members.string("subject", message.subject, to: &json)
+      members.string("body", message.body, to: &json)
     }
-    json.endObject()
+    json.literal("}")
   }
 }
 
-extension JSONWriter {
+/// The commas between an object's members, when some members may be left out.
+private struct ObjectMembers {
+  private var count = 0
+
+  /// Writes `,"name":` (no comma before the first member).
+  mutating func key(_ name: StaticString, to json: inout JSONLineBuffer) {
+    json.literal(count == 0 ? "\"" : ",\"")
+    json.literal(name)
+    json.literal("\":")
+    count += 1
+  }
+
   /// Writes `"name":"value"` when `value` is not nil.
-  fileprivate mutating func optional(_ name: String, _ value: String?) {
+  mutating func string(_ name: StaticString, _ value: String?, to json: inout JSONLineBuffer) {
     guard let value else { return }
-    key(name)
-    string(value)
+    key(name, to: &json)
+    json.string(value)
   }
 
   /// Writes `"name":["value",...]`.
-  fileprivate mutating func list(_ name: String, _ values: [String]) {
-    key(name)
-    beginArray()
-    for value in values { string(value) }
-    endArray()
+  mutating func list(_ name: StaticString, _ values: [String], to json: inout JSONLineBuffer) {
+    key(name, to: &json)
+    json.literal("[")
+    for (index, value) in values.enumerated() {
+      if index > 0 { json.literal(",") }
+      json.string(value)
+    }
+    json.literal("]")
   }
 }

@@ -38,8 +38,8 @@ public final class OrderedPipeline<Worker: PipelineWorker>: @unchecked Sendable 
   private let monitor = Monitor()
   private let capacity: Int
   private let deliver: (Worker.Output) -> Bool
+  /// Submitted, not yet taken by a worker; never more than `capacity` entries.
   private var pending: [(index: Int, input: Worker.Input)] = []
-  private var pendingStart = 0
   private var finished: [Int: Worker.Output] = [:]
   private var submitted = 0
   private var delivered = 0
@@ -126,17 +126,13 @@ public final class OrderedPipeline<Worker: PipelineWorker>: @unchecked Sendable 
     var worker = worker
     monitor.lock()
     while true {
-      while !isStopped && pendingStart == pending.count && !isInputEnded { monitor.wait() }
-      if isStopped || pendingStart == pending.count {
+      while !isStopped && pending.isEmpty && !isInputEnded { monitor.wait() }
+      if isStopped || pending.isEmpty {
         monitor.unlock()
         return
       }
-      let (index, input) = pending[pendingStart]
-      pendingStart += 1
-      if pendingStart > 64 && pendingStart * 2 > pending.count {
-        pending.removeFirst(pendingStart)
-        pendingStart = 0
-      }
+      // O(capacity), a handful of entries; taking it out also frees the input when done.
+      let (index, input) = pending.removeFirst()
       monitor.unlock()
       let output = worker.process(input)
       monitor.lock()

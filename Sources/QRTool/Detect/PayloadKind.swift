@@ -105,32 +105,47 @@ public enum PayloadClassifier {
   /// line feed, carriage return, EOT and the separators FS, GS, RS, US (which ISO/IEC 15434 and
   /// GS1 payloads use), DEL, and C1 controls (which ISO-8859-1 readings of binary data yield).
   static func containsBinaryControls(_ text: String) -> Bool {
-    text.unicodeScalars.contains { scalar in
-      switch scalar.value {
-      case 0x09, 0x0A, 0x0D, 0x04, 0x1C...0x1F: false
-      case 0x00..<0x20, 0x7F...0x9F: true
-      default: false
+    var previous: UInt8 = 0
+    for byte in text.utf8 {
+      switch byte {
+      case 0x09, 0x0A, 0x0D, 0x04, 0x1C...0x1F: break
+      case 0x00..<0x20, 0x7F: return true
+      // U+0080…U+009F are C2 80…C2 9F in UTF-8.
+      case 0x80...0x9F where previous == 0xC2: return true
+      default: break
       }
+      previous = byte
     }
+    return false
   }
 
   /// `http://`, `https://`, another `scheme://` followed by a host, `URLTO:`, or `www.` and a
   /// dot-separated host; no whitespace inside.
   static func isURL(_ text: Substring) -> Bool {
     let text = text.trimmingWhitespace()
-    guard !text.isEmpty, !text.contains(where: { $0 == " " || $0 == "\n" || $0 == "\t" }) else {
-      return false
-    }
+    guard !text.isEmpty, !text.utf8.contains(where: { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 })
+    else { return false }
     if let rest = text.droppingPrefix("URLTO:") { return !rest.isEmpty }
     if let rest = text.droppingPrefix("www.") {
-      return rest.contains(".") && (rest.first.map { $0.isLetter || $0.isNumber } ?? false)
+      return rest.utf8.contains(UInt8(ascii: "."))
+        && (rest.first.map { $0.isLetter || $0.isNumber } ?? false)
     }
-    guard let separator = text.firstRange(of: "://") else { return false }
-    let scheme = text[..<separator.lowerBound]
-    guard let first = scheme.first, first.isASCII, first.isLetter,
-      scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
-    else { return false }
-    return !text[separator.upperBound...].isEmpty
+    // A scheme: a letter, then letters, digits, '+', '-' or '.', then "://" and something.
+    let bytes = text.utf8
+    guard let first = bytes.first, first.isASCIILetter else { return false }
+    var index = bytes.index(after: bytes.startIndex)
+    while index < bytes.endIndex {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: ":") { break }
+      guard
+        byte.isASCIILetter || (0x30...0x39).contains(byte) || byte == 0x2B || byte == 0x2D
+          || byte == 0x2E
+      else { return false }
+      index = bytes.index(after: index)
+    }
+    let rest = text[index...]
+    guard let afterSeparator = rest.droppingPrefix("://") else { return false }
+    return !afterSeparator.isEmpty
   }
 
   /// `sms:`/`mms:` (RFC 5724: numbers separated by commas, then `?body=`) or
@@ -155,33 +170,34 @@ public enum PayloadClassifier {
 // MARK: - Helpers shared by the parsers
 
 extension Substring {
+  // These work on the UTF-8 view: the prefixes and the whitespace are ASCII, and walking
+  // Characters (grapheme breaking) made classification most of a record's cost.
+
   /// The rest after `prefix`, compared without regard to ASCII case; nil if it does not start so.
   func droppingPrefix(_ prefix: String) -> Substring? {
-    var index = startIndex
+    var index = utf8.startIndex
     for expected in prefix.utf8 {
-      guard index < endIndex else { return nil }
-      guard let actual = self[index].asciiValue,
-        actual | 0x20 == expected | 0x20 && (actual == expected || expected.isASCIILetter)
+      guard index < utf8.endIndex else { return nil }
+      let actual = utf8[index]
+      guard actual == expected || (expected.isASCIILetter && actual | 0x20 == expected | 0x20)
       else { return nil }
-      index = self.index(after: index)
+      index = utf8.index(after: index)
     }
     return self[index...]
   }
 
   /// Without leading and trailing spaces, tabs, carriage returns and line feeds.
   func trimmingWhitespace() -> Substring {
-    let isSpace: (Character) -> Bool = {
-      $0 == " " || $0 == "\t" || $0 == "\r\n" || $0 == "\n" || $0 == "\r"
-    }
-    let start = firstIndex { !isSpace($0) } ?? endIndex
-    let end = self[start...].lastIndex { !isSpace($0) }.map { index(after: $0) } ?? start
+    let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    let start = utf8.firstIndex { !isSpace($0) } ?? utf8.endIndex
+    let end = utf8[start...].lastIndex { !isSpace($0) }.map { utf8.index(after: $0) } ?? start
     return self[start..<end]
   }
 }
 
 extension UInt8 {
   /// Whether the byte is an ASCII letter.
-  fileprivate var isASCIILetter: Bool { (self | 0x20) >= 0x61 && (self | 0x20) <= 0x7A }
+  var isASCIILetter: Bool { (self | 0x20) >= 0x61 && (self | 0x20) <= 0x7A }
 }
 
 /// Splits `key:value;key:value;;` lists with backslash escapes, as Wi-Fi and MECARD payloads

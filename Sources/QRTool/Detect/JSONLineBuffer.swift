@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: MIT
+// The bytes of one JSON line whose shape the writer knows: literals, escaped strings, numbers.
+
+/// A buffer for one JSON line written member by member, separators included in the literals.
+///
+/// qrdetect's record has a fixed shape, so `,"time":` can be one literal instead of a comma
+/// decision and an escaped key; strings are escaped in runs (RFC 8259, section 7: only `"`, `\`
+/// and U+0000…U+001F must be escaped), so a URL is one bulk copy. Measured against the general
+/// `JSONWriter`, which escapes byte by byte: about 4× the records per second.
+///
+///     var line = JSONLineBuffer()
+///     line.literal("{\"text\":")
+///     line.string("say \"hi\"")
+///     line.literal("}\n")
+///     // line.bytes: {"text":"say \"hi\""}\n
+struct JSONLineBuffer {
+  /// The line so far.
+  private(set) var bytes: [UInt8] = []
+
+  init() { bytes.reserveCapacity(1024) }
+
+  /// Empties the buffer, keeping its storage.
+  mutating func reset() { bytes.removeAll(keepingCapacity: true) }
+
+  /// Appends ASCII text as it is: punctuation and member names.
+  mutating func literal(_ text: StaticString) {
+    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  }
+
+  /// Appends a JSON string of `text`.
+  mutating func string(_ text: String) {
+    var text = text
+    text.withUTF8 { appendQuoted($0) }
+  }
+
+  /// Appends a JSON string of UTF-8 bytes (valid UTF-8: text or base64).
+  mutating func string(utf8 bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { appendQuoted($0) }
+  }
+
+  /// Appends a whole number.
+  mutating func integer(_ value: Int) {
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    let start = bytes.count
+    repeat {
+      bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10))
+      magnitude /= 10
+    } while magnitude > 0
+    bytes[start...].reverse()
+  }
+
+  /// Appends a number in the shortest form that reads back as the same `Double`, whole numbers
+  /// without a fraction; `null` if it is not finite, which JSON cannot express.
+  mutating func number(_ value: Double) {
+    guard value.isFinite else {
+      literal("null")
+      return
+    }
+    if value == value.rounded(), abs(value) < 1e15 {
+      integer(Int(value))
+    } else {
+      bytes.append(contentsOf: value.description.utf8)
+    }
+  }
+
+  /// Appends `true` or `false`.
+  mutating func boolean(_ value: Bool) { value ? literal("true") : literal("false") }
+
+  /// `"`, the bytes with the escapes RFC 8259 requires, `"`.
+  private mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+    bytes.append(UInt8(ascii: "\""))
+    var runStart = 0
+    for index in 0..<utf8.count {
+      let byte = utf8[index]
+      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+        continue
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+      runStart = index + 1
+      switch byte {
+      case UInt8(ascii: "\""): literal("\\\"")
+      case UInt8(ascii: "\\"): literal("\\\\")
+      case 0x0A: literal("\\n")
+      case 0x0D: literal("\\r")
+      case 0x09: literal("\\t")
+      case 0x08: literal("\\b")
+      case 0x0C: literal("\\f")
+      default:
+        literal("\\u00")
+        bytes.append(Self.hexDigits[Int(byte >> 4)])
+        bytes.append(Self.hexDigits[Int(byte & 15)])
+      }
+    }
+    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  private static let hexDigits = Array("0123456789abcdef".utf8)
+}
