@@ -25,7 +25,7 @@ public struct FrameAnnotator: Sendable {
     var canvas = image
     let shortSide = min(image.width, image.height)
     let thickness = max(1, shortSide / 240)
-    let textScale = max(1, shortSide / 160)
+    let textScale = max(1, shortSide / 270)
     for (index, symbol) in symbols.enumerated() where symbol.corners.count == 4 {
       let corners = symbol.corners
       for pass in 0..<2 {
@@ -50,7 +50,10 @@ public struct FrameAnnotator: Sendable {
 
       var label = String(index + 1)
       if drawsText, let text = symbol.decoded.text {
-        label += " " + Self.printable(text)
+        // As wide as the symbol's top edge, so labels of codes side by side do not overlap.
+        let width = corners[1].distance(to: corners[0])
+        let fits = width.isFinite ? Int(width) / (BitmapFont.advance * textScale) : 0
+        label += " " + Self.printable(text, limit: max(8, fits - label.count - 1))
       }
       // Above the top-left corner if there is room, else below it.
       let labelHeight = (BitmapFont.lineHeight + 1) * textScale
@@ -62,13 +65,13 @@ public struct FrameAnnotator: Sendable {
     return canvas
   }
 
-  /// `text` on one line in the font's characters: controls and line breaks become spaces,
-  /// at most 64 characters (then `...`).
-  static func printable(_ text: String) -> String {
+  /// `text` on one line: controls and line breaks become spaces; at most `limit` characters,
+  /// the last three `...` when it is cut.
+  static func printable(_ text: String, limit: Int = 64) -> String {
     var result = ""
-    for character in text {
-      if result.count == 64 {
-        result += "..."
+    for (count, character) in text.enumerated() {
+      if count == limit {
+        result = String(result.dropLast(3)) + "..."
         break
       }
       result.append(

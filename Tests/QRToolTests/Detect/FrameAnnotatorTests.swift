@@ -78,5 +78,8 @@ private func symbol(_ corners: [Point], text: String = "hi") throws -> FoundSymb
 
 @Test func printableTextIsOneShortLine() {
   #expect(FrameAnnotator.printable("a\nb\tc") == "a b c")
-  #expect(FrameAnnotator.printable(String(repeating: "x", count: 100)).count == 67)
+  let long = FrameAnnotator.printable(String(repeating: "x", count: 100))
+  #expect(long == String(repeating: "x", count: 61) + "...")
+  #expect(FrameAnnotator.printable("12345678", limit: 8) == "12345678")
+  #expect(FrameAnnotator.printable("123456789", limit: 8) == "12345...")
 }
