@@ -18,7 +18,7 @@ enum QRLocator {
 
   /// The triples of `patterns` that could be one symbol's finder patterns, best first.
   ///
-  /// A triple qualifies when its module sizes agree within a factor 1.8, the angle at the
+  /// A triple qualifies when its module sizes agree within a factor 2.5, the angle at the
   /// corner opposite the longest side is 90° ± 35° (perspective), the legs agree within a
   /// factor 2.2, and the legs span 14…200 modules. The corner is the top-left pattern; the
   /// sign of the cross product puts the other two in clockwise order (top-right, bottom-left).
@@ -40,7 +40,7 @@ enum QRLocator {
 
   private static func triple(_ p: [FinderPattern], _ i: Int, _ j: Int, _ k: Int) -> Triple? {
     let sizes = [p[i].moduleSize, p[j].moduleSize, p[k].moduleSize]
-    guard let smallest = sizes.min(), let largest = sizes.max(), largest < smallest * 1.8 else {
+    guard let smallest = sizes.min(), let largest = sizes.max(), largest < smallest * 2.5 else {
       return nil
     }
     let ij = p[i].centre.distance(to: p[j].centre)
