@@ -226,3 +226,59 @@ private func contact(_ text: String, kind: PayloadKind) throws -> Contact {
   #expect(matmsg.body == "ok;see you")
   #expect(classify("mailto:").kind == .text)
 }
+
+// MARK: - Round trips with qrrender's content payloads
+
+@Test func wifiWrittenByQrrenderReadsBack() throws {
+  let written = ContentPayload.wifi(
+    ssid: #"café;net:"1"\"#, password: "p;a,s:s\\", security: .wpa, isHidden: true)
+  let wifi = try network(written.text)
+  #expect(wifi.ssid == #"café;net:"1"\"#)
+  #expect(wifi.password == "p;a,s:s\\")
+  #expect(wifi.security == "WPA")
+  #expect(wifi.isHidden)
+  let open = try network(
+    ContentPayload.wifi(ssid: "open", password: nil, security: .none, isHidden: false).text)
+  #expect(open.security == "nopass")
+  #expect(open.password == nil)
+}
+
+@Test(arguments: [true, false])
+func contactsWrittenByQrrenderReadBack(asVCard: Bool) throws {
+  var written = ContentPayload.Contact(name: "Jane Q. Public")
+  written.phones = ["+1 555 0100", "+1 555 0101"]
+  written.emails = ["jane@example.com"]
+  written.urls = ["https://example.com/jane"]
+  written.organization = "Acme, Inc; Research"
+  let payload = asVCard ? ContentPayload.vcard(written) : ContentPayload.mecard(written)
+  let card = try contact(payload.text, kind: asVCard ? .vcard : .mecard)
+  #expect(card.name == "Jane Q. Public")
+  #expect(card.phones == written.phones)
+  #expect(card.emails == written.emails)
+  #expect(card.url == "https://example.com/jane")
+  // qrrender escapes the ';' in a vCard's ORG, so it stays one component.
+  #expect(card.organization == "Acme, Inc; Research")
+}
+
+@Test func urisWrittenByQrrenderReadBack() throws {
+  #expect(
+    classify(ContentPayload.geo(latitude: 48.2082, longitude: 16.3738, altitude: 171).text)
+      .content
+      == .geo(try #require(GeoLocation(parsing: "48.2082,16.3738,171"))))
+  guard
+    case .email(let mail)? = classify(
+      ContentPayload.mailto(address: "a+b@example.com", subject: "Hi & bye", body: "Line 1\nLine 2")
+        .text
+    ).content
+  else {
+    Issue.record("not e-mail")
+    return
+  }
+  #expect(mail.to == ["a+b@example.com"])
+  #expect(mail.subject == "Hi & bye")
+  #expect(mail.body == "Line 1\nLine 2")
+  #expect(classify(ContentPayload.tel("+1 555 0100").text).content == .tel(number: "+15550100"))
+  #expect(
+    classify(ContentPayload.sms(number: "+1 555 0100", body: "On my way: 5 min").text).content
+      == .sms(numbers: ["+15550100"], body: "On my way: 5 min"))
+}
