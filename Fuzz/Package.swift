@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+// libFuzzer targets for qrpipe's parsers, kept out of the main package so that the fuzzing flags
+// never reach its build. Build and run with scripts/fuzz; see README.md.
+import PackageDescription
+
+/// A libFuzzer target has no `main`: libFuzzer's runtime provides it and calls
+/// `LLVMFuzzerTestOneInput`, so the Swift file must not be compiled as a script.
+let fuzzTarget: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
+
+let package = Package(
+  name: "qrpipe-fuzz",
+  dependencies: [.package(name: "qrpipe", path: "..")],
+  targets: [
+    // Input plumbing shared by the targets: bytes to a descriptor, findings that stop the run.
+    .target(name: "FuzzSupport", dependencies: [.product(name: "QRCore", package: "qrpipe")]),
+    .executableTarget(
+      name: "FuzzFrameStream", dependencies: ["FuzzSupport"], swiftSettings: fuzzTarget),
+    .executableTarget(
+      name: "FuzzQRFrameHeader", dependencies: ["FuzzSupport"], swiftSettings: fuzzTarget),
+    .executableTarget(
+      name: "FuzzDedupeLines", dependencies: ["FuzzSupport"], swiftSettings: fuzzTarget),
+    .executableTarget(
+      name: "FuzzDecoder", dependencies: ["FuzzSupport"], swiftSettings: fuzzTarget),
+    .executableTarget(
+      name: "FuzzDetector", dependencies: ["FuzzSupport"], swiftSettings: fuzzTarget),
+  ]
+)

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+// libFuzzer target: Detector.detect(in:) on small random images and on rendered symbols with
+// pixels XOR-ed.
+
+import FuzzSupport
+import QRCore
+
+// Input layout:
+//   byte 0   bit 0 clear = random image, set = a rendered symbol mutated
+//            bits 1-2: effort (fast, balanced, accurate, balanced); bit 3: no inverted pass;
+//            bit 4: no Micro QR
+//   Random image:
+//     bytes 1-2  width 16...160, height 16...120
+//     rest       pixels, repeated to fill the image (zero when there are none)
+//   Mutated symbol:
+//     byte 1     which rendered fixture
+//     then       triples: a pixel index (little-endian, modulo the pixel count), a byte to XOR
+//
+// Every payload decoded from a mutated symbol must be the fixture's: a detection reports only
+// symbols that Reed–Solomon verified, so another payload would be a misread of a real code.
+
+/// Rendered fixtures: a few symbols of both kinds at small scales, with their quiet zones.
+let rendered: [(payload: [UInt8], image: GrayImage)] = Fixtures.symbols.enumerated().compactMap {
+  index, fixture in
+  guard [0, 1, 2, 7, 9, 10].contains(index) else { return nil }
+  let isMicro = fixture.symbol.kind == .micro
+  let options = RenderOptions(scale: isMicro ? 3 : 2 + index % 2, margin: isMicro ? 2 : 4)
+  let raster = ModuleRaster(fixture.symbol, options: options)
+  return (fixture.payload, Renderer.grayImage(raster, options: options))
+}
+
+/// Runs one input; libFuzzer calls it for every input it tries. Returns 0 (keep the input).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  var input = FuzzInput(data, size)
+  let mode = input.byte()
+  var options = DetectorOptions()
+  options.effort = [.fast, .balanced, .accurate, .balanced][Int(mode >> 1) & 3]
+  options.triesInverted = mode & 8 == 0
+  options.findsMicroQR = mode & 16 == 0
+  var detector = Detector(options: options)
+  if mode & 1 == 0 {
+    let width = 16 + Int(input.byte()) % 145
+    let height = 16 + Int(input.byte()) % 105
+    let source = input.rest
+    var pixels = [UInt8](repeating: 0, count: width * height)
+    if !source.isEmpty {
+      for index in pixels.indices { pixels[index] = source[index % source.count] }
+    }
+    for detection in detector.detect(in: GrayImage(width: width, height: height, pixels: pixels)) {
+      _ = detection.decoded.text
+    }
+    return 0
+  }
+  let fixture = rendered[Int(input.byte()) % rendered.count]
+  var image = fixture.image
+  while !input.isAtEnd {
+    let index = input.uint16() % image.pixels.count
+    image.pixels[index] ^= input.byte()
+  }
+  for detection in detector.detect(in: image) where detection.decoded.bytes != fixture.payload {
+    finding(
+      "detected \(detection.decoded.bytes) (\(detection.decoded.version)) in a symbol of "
+        + "\(fixture.payload)")
+  }
+  return 0
+}

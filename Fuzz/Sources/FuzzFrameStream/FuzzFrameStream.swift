@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: MIT
+// libFuzzer target: arbitrary bytes through FrameStreamReader (qrframe, y4m, PNM, raw).
+
+import FuzzSupport
+import QRCore
+
+// Input layout:
+//   byte 0   bits 0-1  raw size: 0 none, 1 gray, 2 any layout, 3 none
+//            bit 2     fix the CRC-32 of every complete qrframe header (else few pass the check)
+//            bit 3     read through a pipe written in pieces by a thread (short reads)
+//            bits 4-6  piece size: 1, 2, 3, 7, 64, 509, 4096, 65536
+//   bytes 1-4 (only with a raw size) width % 40, height % 40, layout, row stride delta
+//   rest     the stream
+
+/// The pixel limit the reader is given: small, so that a header cannot make it allocate much.
+let pixelLimit = 1 << 20
+let file = MemoryFile()
+let pieceSizes = [1, 2, 3, 7, 64, 509, 4096, 65536]
+
+/// Runs once before the first input: a pipe whose reader gave up must not kill the process.
+@_cdecl("LLVMFuzzerInitialize")
+public func initialize(
+  _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>>
+) -> Int32 {
+  ignoreBrokenPipes()
+  return 0
+}
+
+/// Runs one input; libFuzzer calls it for every input it tries. Returns 0 (keep the input).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  var input = FuzzInput(data, size)
+  let flags = input.byte()
+  var raw: RawFrameFormat?
+  if flags & 3 == 1 || flags & 3 == 2 {
+    let width = Int(input.byte()) % 40
+    let height = Int(input.byte()) % 40
+    let layoutByte = Int(input.byte())
+    let layout =
+      flags & 3 == 1 ? .gray : PixelLayout.allCases[layoutByte % PixelLayout.allCases.count]
+    let strideDelta = Int(input.byte() % 8)
+    raw = RawFrameFormat(
+      width: width, height: height, layout: layout,
+      rowStride: strideDelta == 0 ? nil : width + strideDelta - 3)
+  }
+  var stream = Array(input.rest)
+  if flags & 4 != 0 { fixHeaderChecksums(&stream) }
+  let options = FrameStreamOptions(maximumPixelCount: pixelLimit, raw: raw)
+  stream.withUnsafeBytes { bytes in
+    if flags & 8 != 0 {
+      let feeder = PipeFeeder(bytes, pieceSize: pieceSizes[Int(flags >> 4) & 7])
+      readAll(feeder.descriptor, options: options, inputSize: bytes.count)
+      feeder.finish()
+    } else {
+      readAll(file.load(bytes), options: options, inputSize: bytes.count)
+    }
+  }
+  return 0
+}
+
+/// Reads frames until the end or the first error, checking what every frame promises.
+func readAll(_ descriptor: FileDescriptor, options: FrameStreamOptions, inputSize: Int) {
+  let reader = FrameStreamReader(descriptor: descriptor, name: "fuzz", options: options)
+  var previousOffset = 0
+  do {
+    while let frame = try reader.next() {
+      let image = frame.image
+      guard image.width >= 1, image.height >= 1 else {
+        finding("frame \(reader.frameCount - 1) is \(image.width)x\(image.height)")
+      }
+      guard image.width * image.height <= pixelLimit else {
+        finding("frame of \(image.width)x\(image.height) above the limit \(pixelLimit)")
+      }
+      guard image.pixels.count == image.width * image.height else {
+        finding("\(image.pixels.count) pixels in a \(image.width)x\(image.height) frame")
+      }
+      guard reader.offset > previousOffset, reader.offset <= inputSize else {
+        finding("frame ends at offset \(reader.offset) after \(previousOffset) of \(inputSize)")
+      }
+      previousOffset = reader.offset
+    }
+    guard reader.offset == inputSize else {
+      finding("clean end at offset \(reader.offset) of \(inputSize)")
+    }
+  } catch {
+    // Errors are the expected outcome for most inputs; their messages must still render.
+    _ = String(describing: error)
+  }
+}
+
+/// Rewrites the checksum of every qrframe header that lies wholly in `stream`, so that the
+/// fuzzer gets past the CRC check to the size and payload logic.
+func fixHeaderChecksums(_ stream: inout [UInt8]) {
+  let magic = FrameHeader.magic
+  var start = 0
+  while start + 8 <= stream.count {
+    defer { start += 1 }
+    guard stream[start] == magic[0], stream[start..<start + 4].elementsEqual(magic) else {
+      continue
+    }
+    let length = Int(stream[start + 6]) | Int(stream[start + 7]) << 8
+    guard length >= FrameHeader.minimumLength, start + length <= stream.count else { continue }
+    let checksum = stream.withUnsafeBytes {
+      CRC32.checksum(of: UnsafeRawBufferPointer(rebasing: $0[start..<start + length - 4]))
+    }
+    for index in 0..<4 {
+      stream[start + length - 4 + index] = UInt8(truncatingIfNeeded: checksum >> (8 * index))
+    }
+  }
+}

@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Writes the seed corpora in Fuzz/Corpus/<target>/: a handful of small valid and near-valid
+# inputs per target, each starting with the target's configuration bytes (see each target's
+# "Input layout" comment). Deterministic; uses python3, and ffmpeg for the y4m seeds.
+#   Fuzz/make-seeds.sh
+set -euo pipefail
+cd "$(dirname "$0")"
+command -v ffmpeg >/dev/null || { echo "make-seeds: ffmpeg is needed for the y4m seeds" >&2; exit 1; }
+work=$(mktemp -d "${TMPDIR:-/tmp}/fuzz-seeds.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+# ffmpeg's own y4m: 8-bit mono, 4:2:0 and 10-bit 4:2:0, two 8x6 frames each.
+for format in gray:mono yuv420p:420 yuv420p10le:420p10; do
+  ffmpeg -v error -f lavfi -i testsrc=size=8x6:rate=5 -frames:v 2 -pix_fmt "${format%%:*}" \
+    -strict -1 -f yuv4mpegpipe "$work/${format##*:}.y4m"
+done
+
+python3 - "$work" <<'PY'
+import os, struct, sys, zlib
+
+work = sys.argv[1]
+def write(target, name, data):
+    os.makedirs(f"Corpus/{target}", exist_ok=True)
+    with open(f"Corpus/{target}/{name}", "wb") as f:
+        f.write(bytes(data))
+
+def qrframe_header(w, h, stride=None, seq=0, ts=0, length=64):
+    stride = stride or w
+    head = b"QRFM" + bytes([1, 0]) + struct.pack("<H", length) + b"GREY"
+    head += struct.pack("<IIIQQQI", w, h, stride, stride * h, seq, ts, 0)
+    head += bytes([0, 0]) + bytes(length - 4 - len(head))   # clock 0, flags 0, reserved
+    return head + struct.pack("<I", zlib.crc32(head))
+
+def qrframe(w, h, stride=None, seq=0):
+    stride = stride or w
+    return qrframe_header(w, h, stride, seq, seq * 40_000_000) + bytes(
+        (x * 31 + y * 7) & 255 for y in range(h) for x in range(stride))
+
+y4m = {name: open(f"{work}/{name}.y4m", "rb").read() for name in ["mono", "420", "420p10"]}
+pgm = b"P5\n# seed\n4 3\n255\n" + bytes(range(0, 240, 20))
+pnm = {
+    "p1": b"P1\n3 2\n1 0 1\n0 1 0\n",
+    "p2": b"P2\n3 2\n15\n0 5 10\n15 3 1\n",
+    "p3": b"P3\n2 1\n255\n255 0 0 0 0 255\n",
+    "p4": b"P4\n10 2\n" + bytes([0xA5, 0xC0, 0x5A, 0x40]),
+    "p5": pgm,
+    "p5-16bit": b"P5 2 2 1000\n" + struct.pack(">4H", 0, 250, 999, 1000),
+    "p6": b"P6\n2 2\n255\n" + bytes(range(12)),
+    "p6-16bit": b"P6 1 1 65535\n" + struct.pack(">3H", 65535, 0, 32768),
+}
+
+# FuzzFrameStream: flags byte (bit 2 fixes qrframe CRCs, bit 3 pipe, bits 4-6 piece size),
+# raw geometry only with bits 0-1 = 1 or 2.
+T = "FuzzFrameStream"
+write(T, "qrframe-two", [4] + list(qrframe(8, 4) + qrframe(8, 4, seq=1)))
+write(T, "qrframe-stride", [0] + list(qrframe(6, 3, stride=9)))
+write(T, "qrframe-pipe-pieces-3", [0x08 | (2 << 4)] + list(qrframe(5, 5)))
+write(T, "qrframe-truncated", [4] + list(qrframe(8, 4)[:-5]))
+for name, data in y4m.items():
+    write(T, f"y4m-{name}", [0] + list(data))
+write(T, "y4m-pipe-pieces-7", [0x08 | (3 << 4)] + list(y4m["mono"]))
+for name, data in pnm.items():
+    write(T, f"pnm-{name}", [0] + list(data))
+write(T, "mixed-pgm-qrframe-y4m", [4] + list(pgm + qrframe(4, 2) + y4m["mono"] + pnm["p1"]))
+write(T, "raw-gray-4x2", [1, 4, 2, 0, 0] + list(range(16)))
+write(T, "raw-yuyv-4x2-stride", [2, 4, 2, 1, 6] + list(range(40)))
+write(T, "raw-nv12-4x2", [2, 4, 2, 3, 0] + list(range(24)))
+write(T, "bad-magic", [0] + list(b"GIF89a\x01\x00"))
+
+# FuzzQRFrameHeader: bit 0 of the first byte fixes the CRC.
+T = "FuzzQRFrameHeader"
+write(T, "valid", [0] + list(qrframe_header(640, 480, seq=7, ts=123456789)))
+write(T, "valid-fixing", [1] + list(qrframe_header(3, 2, stride=4)))
+write(T, "long-header", [0] + list(qrframe_header(16, 16, length=80)))
+write(T, "bad-crc", [0] + list(qrframe_header(1, 1)[:-1] + b"\x00"))
+write(T, "zero-width", [1] + list(qrframe_header(0, 5)))
+
+# FuzzDedupeLines: three bytes of 3-bit option choices and a reserved byte, then lines.
+T = "FuzzDedupeLines"
+def options(*choices):  # choices per option, in the target's optionChoices order; 0 = absent
+    bits = sum(choice << (3 * index) for index, choice in enumerate(choices))
+    return list(struct.pack("<I", bits)[:3]) + [0]
+def rec(t, text, extra=""):
+    return '{"time":%s,"source":"-","symbology":"qr","text":"%s","bytes":"YQ==",%s"version":1}' % (t, text, extra)
+corners = '"corners":[[10,10],[90,10],[90,90],[10,90]],'
+lines = "\n".join([rec(0, "a"), rec(0.1, "a"), rec(0.5, "b", corners), rec(2, "a"), "not json",
+                   '{"time":3,"text":"a\\u00e9\\ud83d\\ude00","x":[1,2.5e3,{"y":null}],"z":true}'])
+write(T, "records-default", options() + list(lines.encode()))
+write(T, "records-events", options(0, 2, 3, 0, 1, 2) + list((lines + "\n").encode()))
+seq = "\n".join('{"time":0.%d,"text":"%s","sequence":{"index":%d,"count":2,"parity":5}}' % (i, c, i)
+                for i, c in enumerate("xy"))
+write(T, "assemble", options(0, 0, 0, 0, 4) + list(seq.encode()))
+write(T, "rearm-wall-maxkeys", options(2, 4, 1, 2, 0, 0, 4, 2) + list(lines.encode()))
+write(T, "json-edge-cases", options(0, 0, 0, 0, 3) + list(
+    b'{}\n {"a":-0.0e+1}\t\n{"a":"\\/\\b\\f\\n\\r\\t\\"\\\\"}\n{"a":1,}\n{"a":01}\n[1]\n{"a":"\x01"}\n'
+    b'{"\xc3\xa9":"\xff"}\n{"a":[[[[[]]]]]}\n{"a":1}x'))
+
+# FuzzDecoder: mode byte, then a size or a fixture, then modules or flips.
+T = "FuzzDecoder"
+write(T, "random-21", [0, 0, 0] + [0x5A] * 56)
+write(T, "random-micro-11", [2, 40, 1] + [0xC3] * 16)
+for fixture in range(11):
+    flips = [(fixture * 37 + k * 101) % 400 for k in range(3)]
+    write(T, f"fixture-{fixture}-3-flips", [1, fixture] + [b for f in flips for b in struct.pack("<H", f)])
+write(T, "fixture-5-erasures-mirrored", [1 | 2 | 4, 5] + [b for f in range(30, 90, 7) for b in struct.pack("<H", f | 0x8000)])
+
+# FuzzDetector: mode byte, then a size or a rendered fixture, then XOR triples.
+T = "FuzzDetector"
+write(T, "random-64x48", [0, 48, 32] + [(i * 37) & 255 for i in range(256)])
+write(T, "random-checker", [2, 144, 104] + [0, 0, 255, 255] * 8)
+for fixture in range(6):
+    write(T, f"fixture-{fixture}-clean", [1, fixture])
+    write(T, f"fixture-{fixture}-noise", [1 | (fixture % 3) << 1, fixture] + [b for k in range(12) for b in struct.pack("<HB", (k * 997 + fixture) & 0xFFFF, 0x80)])
+PY
+for target in Corpus/*; do echo "$target: $(ls "$target" | wc -l) seeds"; done
