@@ -251,3 +251,27 @@ private func temporaryDirectory() throws -> URL {
   #expect(result.stdout.isEmpty)
   #expect(records(try String(contentsOf: found, encoding: .utf8)).count == 1)
 }
+
+@Test func readsWhatQrrenderWritesInEveryFrameFormat() throws {
+  let result = try ToolRunner.shell(
+    """
+    qrrender -f pgm 'from a PGM' | qrdetect -p text
+    qrrender -f pbm --invert 'light on dark' | qrdetect | grep -o '"inverted":true'
+    qrrender -f qrframe --micro 'MICRO1' | qrdetect | grep -o '"symbology":"microqr"'
+    printf 'one\\ntwo\\n' | qrrender --lines -f pgm | qrdetect -p text -j 2
+    """)
+  #expect(result.status == 0, "\(result.errors)")
+  #expect(
+    result.output
+      == "from a PGM\n\"inverted\":true\n\"symbology\":\"microqr\"\none\ntwo\n")
+}
+
+@Test func structuredAppendPartsJoinInQrdedupe() throws {
+  let payload = String(repeating: "structured append through the pipeline. ", count: 8)
+  let result = try ToolRunner.shell(
+    "qrrender -f pgm --split 3 '\(payload)' | qrdetect | qrdedupe --assemble")
+  #expect(result.status == 0, "\(result.errors)")
+  let joined = records(result.output)
+  #expect(joined.count == 1)
+  #expect(joined.first?["text"] as? String == payload)
+}
