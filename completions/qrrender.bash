@@ -26,13 +26,39 @@ _qrrender() {
       return ;;
     --file)
       COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --wifi)
+      return ;;
+    --password)
+      return ;;
+    --security)
+      COMPREPLY=($(compgen -W 'WPA WEP nopass' -- "$cur")); return ;;
+    --mecard)
+      return ;;
+    --vcard)
+      return ;;
+    --tel)
+      return ;;
+    --email)
+      return ;;
+    --url)
+      return ;;
+    --mailto)
+      return ;;
+    --subject)
+      return ;;
+    --body)
+      return ;;
+    --sms)
+      return ;;
+    --geo)
+      return ;;
     -o|--output)
       COMPREPLY=($(compgen -f -- "$cur")); return ;;
     -d|--output-dir)
       COMPREPLY=($(compgen -d -- "$cur")); return ;;
   esac
   if [[ "$cur" == -* ]]; then
-    COMPREPLY=($(compgen -W '-f --format -l --level -v --symbol-version -m --mask --boost --micro --eci --charset --gs1 --split -s --scale --margin --invert --dark --light --lines --verify --file -o --output -d --output-dir -h --help -V --version' -- "$cur"))
+    COMPREPLY=($(compgen -W '-f --format -l --level -v --symbol-version -m --mask --boost --micro --eci --charset --gs1 --split -s --scale --margin --invert --dark --light --lines --verify --json --file --wifi --password --security --hidden --mecard --vcard --tel --email --url --mailto --subject --body --sms --geo -o --output -d --output-dir -h --help -V --version' -- "$cur"))
   else
     COMPREPLY=()
   fi

@@ -51,12 +51,12 @@ Tool.main(RenderCommand.spec) { invocation in
   }
 
   do {
-    if !options.lines {
+    if !options.lines && !options.json {
       let payload: [UInt8]
-      if case .operand(let text) = options.source {
-        payload = Array(text.utf8)
-      } else {
-        payload = try PayloadInput.readAll(input)
+      switch options.source {
+      case .operand(let text): payload = Array(text.utf8)
+      case .content(let content): payload = Array(content.payload.utf8)
+      case .standardInput, .file: payload = try PayloadInput.readAll(input)
       }
       guard let symbols = encode(payload, operand: sourceName) else {
         output.discard()
@@ -67,14 +67,25 @@ Tool.main(RenderCommand.spec) { invocation in
       return .success
     }
 
-    // --lines: one payload per line; a line that cannot be encoded is reported and skipped.
+    // --lines and --json: one payload per line; a line that cannot be encoded is reported and
+    // skipped.
     var status = ExitStatus.success
     let reader = LineReader(input, maximumLineLength: PayloadInput.maximumByteCount)
+    var records = DetectionRecordReader()
     while case .line(let line) = try reader.next() {
+      let operand = "\(sourceName):\(line.number)"
       var payload = Array(line.bytes)
       if payload.last == 0x0A { payload.removeLast() }
       if payload.last == 0x0D { payload.removeLast() }
-      if let symbols = encode(payload, operand: "\(sourceName):\(line.number)") {
+      if options.json {
+        guard let recorded = records.payload(payload) else {
+          diagnostics.error("not a qrdetect record with \"text\" or \"bytes\"", operand: operand)
+          status = .failure
+          continue
+        }
+        payload = recorded
+      }
+      if let symbols = encode(payload, operand: operand) {
         try output.write(symbols, line: line.number)
       } else {
         status = .failure

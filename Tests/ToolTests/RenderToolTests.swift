@@ -2,6 +2,7 @@
 // qrrender end to end: every format read back by zxing-cpp (and zbar), pipes, batches, errors.
 
 import Foundation
+import QRTool
 import Testing
 
 /// Reads qrrender's output back with zxing-cpp from the package's Python venv.
@@ -390,4 +391,96 @@ func badCommandLinesAreUsageErrors(arguments: [String], message: String) throws 
     "qrrender", ["--file", directory.appendingPathComponent("nope").path])
   #expect(missing.status == 2)
   #expect(missing.errors.hasSuffix("nope: no such file or directory\n"))
+}
+
+// MARK: - Content helpers and --json
+
+@Test func contentPayloadsAreEscapedForTheirFormats() {
+  #expect(
+    RenderContent.wifi(ssid: #"a;b,c:d\e"f"#, password: "p;w", security: "WPA", isHidden: true)
+      .payload == #"WIFI:T:WPA;S:a\;b\,c\:d\\e\"f;P:p\;w;H:true;;"#)
+  #expect(
+    RenderContent.wifi(ssid: "open", password: nil, security: "nopass", isHidden: false).payload
+      == "WIFI:T:nopass;S:open;;")
+  let fields = RenderContent.ContactFields(
+    name: "Ada King, Countess", phones: ["+44 1", "2"], emails: ["ada@example.com"],
+    urls: ["https://example.com/a,b"])
+  #expect(
+    RenderContent.mecard(fields).payload
+      == #"MECARD:N:Ada King\, Countess;TEL:+44 1;TEL:2;EMAIL:ada@example.com;"#
+      + #"URL:https\://example.com/a\,b;;"#)
+  #expect(
+    RenderContent.vCard(fields).payload
+      == "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Countess;Ada King\\,;;;\r\nFN:Ada King\\, Countess\r\n"
+      + "TEL:+44 1\r\nTEL:2\r\nEMAIL:ada@example.com\r\nURL:https://example.com/a,b\r\n"
+      + "END:VCARD\r\n")
+  #expect(
+    RenderContent.mailto(address: "a b@example.com", subject: "Hi & bye", body: "l1\nl2").payload
+      == "mailto:a%20b@example.com?subject=Hi%20%26%20bye&body=l1%0Al2")
+  #expect(RenderContent.tel("+1 555 0100").payload == "tel:+1%20555%200100")
+  #expect(RenderContent.sms(number: "555", body: "a:b").payload == "SMSTO:555:a:b")
+  #expect(RenderContent.geo(latitude: 48.8584, longitude: -2.29).payload == "geo:48.8584,-2.29")
+  #expect(RenderContent.geo(latitude: -0.5, longitude: 0).payload == "geo:-0.5,0")
+}
+
+@Test(.enabled(if: ReadBack.isAvailable, ReadBack.skipped))
+func contentOptionsMakeTheirPayloads() throws {
+  let cases: [([String], String)] = [
+    (
+      ["--wifi", "home;net", "--password", "pa:ss", "--hidden"],
+      #"WIFI:T:WPA;S:home\;net;P:pa\:ss;H:true;;"#
+    ),
+    (["--mecard", "Ada", "--tel", "1", "--email", "a@b.c"], "MECARD:N:Ada;TEL:1;EMAIL:a@b.c;;"),
+    (["--tel", "+15550100"], "tel:+15550100"),
+    (["--sms", "555", "--body", "hi"], "SMSTO:555:hi"),
+    (["--geo", "48.8584,2.2945"], "geo:48.8584,2.2945"),
+    (["--mailto", "a@b.c", "--subject", "x y"], "mailto:a@b.c?subject=x%20y"),
+  ]
+  for (arguments, payload) in cases {
+    let result = try ToolRunner.run("qrrender", ["--verify", "-f", "png"] + arguments)
+    #expect(result.status == 0, "\(arguments): \(result.errors)")
+    #expect(
+      try ReadBack.decode([result.stdout], kind: "png").first?.hasPrefix(ReadBack.hex(payload))
+        == true, "\(arguments)")
+  }
+}
+
+@Test(arguments: [
+  (["--password", "x", "y"], "--password needs --wifi"),
+  (["--wifi", "a", "--geo", "1,2"], "--wifi and --geo cannot be combined"),
+  (["--wifi", "a", "payload"], "content options build the payload"),
+  (["--geo", "91,0"], "invalid value '91,0' for --geo"),
+  (["--wifi", "a", "--security", "WPA4"], "invalid value 'WPA4' for --security"),
+  (["--subject", "s", "--sms", "1"], "--subject needs --mailto"),
+  (["--json", "--lines"], "--json already reads one record per line"),
+])
+func badContentOptionsAreUsageErrors(arguments: [String], message: String) throws {
+  let result = try ToolRunner.run("qrrender", arguments)
+  #expect(result.status == 64)
+  #expect(result.errors.contains(message), "\(result.errors)")
+}
+
+@Test func jsonRecordsRenderTheirExactPayloads() throws {
+  var reader = DetectionRecordReader()
+  #expect(reader.payload(Array(#"{"frame":0,"text":"h\u00e9\n"}"#.utf8)) == Array("hé\n".utf8))
+  #expect(reader.payload(Array(#"{"text":"lossy","bytes":"AP8A"}"#.utf8)) == [0, 0xFF, 0])
+  #expect(reader.payload(Array(#"{"bytes":"!!"}"#.utf8)) == nil)
+  #expect(reader.payload(Array(#"{"frame":1}"#.utf8)) == nil)
+  #expect(reader.payload(Array("not json".utf8)) == nil)
+
+  let input =
+    Array(#"{"text":"one"}"#.utf8) + [0x0A] + Array("junk\n".utf8)
+    + Array(#"{"bytes":"AP8A"}"#.utf8) + [0x0A]
+  let result = try ToolRunner.run("qrrender", ["--json", "--verify"], input: input)
+  #expect(result.status == 2)
+  #expect(result.errors == "qrrender: -:2: not a qrdetect record with \"text\" or \"bytes\"\n")
+  #expect(try #require(pbmImages(result.stdout)).count == 2)
+}
+
+@Test func detectorRecordsRoundTripThroughJSON() throws {
+  let result = try ToolRunner.shell(
+    "printf 'one\\ntwo\\n' | qrrender --lines -f qrframe | qrdetect"
+      + " | qrrender --json -f qrframe | qrdetect | grep -o '\"text\":\"[a-z]*\"'")
+  #expect(result.status == 0, "\(result.errors)")
+  #expect(result.output == "\"text\":\"one\"\n\"text\":\"two\"\n")
 }

@@ -23,7 +23,8 @@ public enum RenderCommand {
     operandCompletion: .none,
     notes: [
       "Payload: the operand; with none, or '-', all of standard input, byte for byte; or --file.\n"
-        + "With --lines, each line of standard input (or --file) is one payload.\n"
+        + "With --lines, each line of standard input (or --file) is one payload; with --json, each\n"
+        + "qrdetect record. --wifi, --mecard, --vcard, --mailto, --tel, --sms and --geo build one.\n"
         + "The format defaults to utf8 on a terminal and pbm otherwise.",
       "A payload too large for one symbol is split over up to 16 symbols with structured append\n"
         + "(one image each); --split N asks for N.",
@@ -56,7 +57,24 @@ public enum RenderCommand {
       .value(nil, "light", "colour", "colour of light modules, #rrggbb (svg, png, ansi, gray)"),
       .flag(nil, "lines", "one symbol per input line"),
       .flag(nil, "verify", "decode each symbol as rendered; fail unless it reads back exactly"),
+      .flag(nil, "json", "read qrdetect's JSON lines and render each payload again"),
       .value(nil, "file", "path", "read the payload from this file", completion: .file),
+      .value(nil, "wifi", "ssid", "a Wi-Fi network to join (--password, --security, --hidden)"),
+      .value(nil, "password", "text", "the Wi-Fi network's password"),
+      .value(
+        nil, "security", "type", "Wi-Fi security: WPA (default with a password), WEP, nopass",
+        completion: .choices(["WPA", "WEP", "nopass"])),
+      .flag(nil, "hidden", "the Wi-Fi network does not broadcast its name"),
+      .value(nil, "mecard", "name", "a contact as a MECARD (--tel, --email, --url)"),
+      .value(nil, "vcard", "name", "a contact as a vCard 3.0 (--tel, --email, --url)"),
+      .value(nil, "tel", "number", "a number to call, or a contact's telephone (repeatable)"),
+      .value(nil, "email", "address", "a contact's e-mail address (repeatable)"),
+      .value(nil, "url", "url", "a contact's web address (repeatable)"),
+      .value(nil, "mailto", "address", "an e-mail to write (--subject, --body)"),
+      .value(nil, "subject", "text", "the e-mail's subject"),
+      .value(nil, "body", "text", "the e-mail's or text message's body"),
+      .value(nil, "sms", "number", "a text message to send (--body)"),
+      .value(nil, "geo", "lat,lon", "a place, latitude and longitude in degrees"),
       .value(
         "o", "output", "file", "write to this file instead of standard output", completion: .file),
       .value(

@@ -9,6 +9,8 @@ public enum RenderPayloadSource: Equatable, Sendable {
   case standardInput
   /// All of a file (`--file`).
   case file(String)
+  /// A payload built from content options (`--wifi`, `--vcard`...).
+  case content(RenderContent)
 
   /// The name messages use for it: `-`, the file name, or `argument`.
   public var name: String {
@@ -16,6 +18,7 @@ public enum RenderPayloadSource: Equatable, Sendable {
     case .operand: "argument"
     case .standardInput: "-"
     case .file(let path): path
+    case .content: "content"
     }
   }
 }
@@ -69,6 +72,8 @@ public struct RenderCommandOptions: Sendable {
   public var lines: Bool
   /// `--verify`.
   public var verify: Bool
+  /// `--json`: lines are qrdetect records whose payloads are rendered.
+  public var json: Bool
   /// `--output`.
   public var output: String?
   /// `--output-dir`.
@@ -119,6 +124,7 @@ public struct RenderCommandOptions: Sendable {
     }
     lines = arguments.has("lines")
     verify = arguments.has("verify")
+    json = arguments.has("json")
     output = arguments.value("output")
     outputDirectory = arguments.value("output-dir")
 
@@ -142,7 +148,13 @@ public struct RenderCommandOptions: Sendable {
         "too many operands: give the payload as one argument (quote it), or on standard input")
     }
     let operand = arguments.operands.first
-    if let path = arguments.value("file") {
+    if let content = try Self.parseContent(arguments) {
+      guard operand == nil, !arguments.has("file"), !lines, !json else {
+        throw UsageError(
+          "content options build the payload: give no payload, --file, --lines or --json")
+      }
+      source = .content(content)
+    } else if let path = arguments.value("file") {
       guard operand == nil else { throw UsageError("give either --file or a payload, not both") }
       source = .file(path)
     } else if let operand, operand != "-" {
@@ -174,9 +186,11 @@ public struct RenderCommandOptions: Sendable {
           "--split cannot be combined with --micro: Micro QR has no structured append")
       }
     }
-    if lines, case .operand = source {
-      throw UsageError("--lines reads standard input or --file; it takes no payload operand")
+    if lines || json, case .operand = source {
+      throw UsageError(
+        "--\(json ? "json" : "lines") reads standard input or --file; it takes no payload operand")
     }
+    if lines && json { throw UsageError("--json already reads one record per line; omit --lines") }
     if output != nil && outputDirectory != nil {
       throw UsageError("give either --output or --output-dir, not both")
     }
@@ -188,6 +202,79 @@ public struct RenderCommandOptions: Sendable {
     if lines && Self.singleImageFormats.contains(format) && outputDirectory == nil {
       throw UsageError(
         "--lines with --format \(format) needs --output-dir: a \(format) file holds one image")
+    }
+  }
+
+  /// The content options as one payload description, or nil when none is given.
+  ///
+  /// - Throws: `UsageError` for two kinds at once, or a field option without its kind.
+  public static func parseContent(_ arguments: ParsedArguments) throws(UsageError) -> RenderContent?
+  {
+    let kinds = ["wifi", "mecard", "vcard", "mailto", "sms", "geo"].filter { arguments.has($0) }
+    guard kinds.count <= 1 else {
+      throw UsageError("--\(kinds[0]) and --\(kinds[1]) cannot be combined: one payload per symbol")
+    }
+    let kind = kinds.first ?? (arguments.has("tel") ? "tel" : nil)
+    let fieldsOf: [String: [String]] = [
+      "wifi": ["password", "security", "hidden"], "mecard": ["tel", "email", "url"],
+      "vcard": ["tel", "email", "url"], "mailto": ["subject", "body"], "sms": ["body"],
+      "tel": ["tel"], "geo": [],
+    ]
+    for field in ["password", "security", "hidden", "email", "url", "subject", "body", "tel"]
+    where arguments.has(field) && !(kind.flatMap { fieldsOf[$0] } ?? []).contains(field) {
+      let owners = fieldsOf.filter { $0.value.contains(field) && $0.key != "tel" }.keys.sorted()
+      throw UsageError("--\(field) needs " + owners.map { "--" + $0 }.joined(separator: " or "))
+    }
+    switch kind {
+    case "wifi":
+      let password = arguments.value("password")
+      let security: String
+      switch arguments.value("security")?.uppercased() {
+      case nil: security = password == nil ? "nopass" : "WPA"
+      case "WPA", "WPA2", "WPA3", "SAE": security = "WPA"
+      case "WEP": security = "WEP"
+      case "NOPASS", "NONE": security = "nopass"
+      case let other?:
+        throw UsageError(
+          "invalid value '\(Diagnostics.sanitized(other))' for --security: expected WPA, WEP or"
+            + " nopass")
+      }
+      if security == "nopass" && password != nil {
+        throw UsageError("--password cannot be combined with --security nopass")
+      }
+      return .wifi(
+        ssid: arguments.value("wifi") ?? "", password: password, security: security,
+        isHidden: arguments.has("hidden"))
+    case "mecard", "vcard":
+      let fields = RenderContent.ContactFields(
+        name: arguments.value(kind ?? "") ?? "", phones: arguments.all("tel"),
+        emails: arguments.all("email"), urls: arguments.all("url"))
+      return kind == "mecard" ? .mecard(fields) : .vCard(fields)
+    case "mailto":
+      return .mailto(
+        address: arguments.value("mailto") ?? "", subject: arguments.value("subject"),
+        body: arguments.value("body"))
+    case "sms":
+      return .sms(number: arguments.value("sms") ?? "", body: arguments.value("body"))
+    case "tel":
+      let numbers = arguments.all("tel")
+      guard numbers.count == 1 else {
+        throw UsageError("--tel alone makes a number to call: give it once, or use --vcard")
+      }
+      return .tel(numbers[0])
+    case "geo":
+      let text = arguments.value("geo") ?? ""
+      let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+      guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
+        (-90...90).contains(latitude), (-180...180).contains(longitude)
+      else {
+        throw UsageError(
+          "invalid value '\(Diagnostics.sanitized(text))' for --geo: expected LATITUDE,LONGITUDE"
+            + " in degrees, such as 48.8584,2.2945")
+      }
+      return .geo(latitude: latitude, longitude: longitude)
+    default:
+      return nil
     }
   }
 
