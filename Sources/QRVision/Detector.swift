@@ -183,17 +183,25 @@ public struct Detector {
         continue
       }
       attempts += 1
-      let readings = QRLocator.locate(binary, patterns, triple).map { reading in
+      let readings = QRLocator.locate(binary, patterns, triple)
+      func prepared(_ reading: SymbolCandidate) -> SymbolCandidate {
         var reading = reading
         reading.isInverted = isInverted
         return reading.scaled(by: scale)
       }
       guard let first = readings.first else { continue }
       // Over a symbol already read, the patterns are spent; else the first reading the caller
-      // accepts is kept.
-      if !accepted.contains(where: { $0.overlaps(first) }) {
-        guard let kept = readings.first(where: accept) else { continue }
-        accepted.append(kept)
+      // accepts is kept, and when none is, the best one fitted to its function patterns.
+      if !accepted.contains(where: { $0.overlaps(prepared(first)) }) {
+        if let kept = readings.lazy.map(prepared).first(where: accept) {
+          accepted.append(kept)
+        } else if options.effort != .fast, first.formatDistance <= 3,
+          let fitted = GridFitter.refine(binary, first).map(prepared), accept(fitted)
+        {
+          accepted.append(fitted)
+        } else {
+          continue
+        }
       }
       used[triple.topLeft] = true
       used[triple.topRight] = true
