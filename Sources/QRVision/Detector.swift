@@ -4,21 +4,30 @@
 import QRCodec
 import QRStream
 
-/// Finds QR Code and Micro QR symbols in gray images.
+/// Finds QR Code and Micro QR symbols in gray images and reads them with qrpipe's decoder.
 ///
 /// A detector keeps its buffers between frames (they are reallocated only when the frame size
-/// changes), so reuse one per stream; it is a value type, so give each thread its own.
+/// changes), so reuse one per stream. It is a `Sendable` value type: give each thread its own
+/// (`qrdetect --jobs N` runs N of them).
 ///
 ///     var detector = Detector(options: DetectorOptions())
-///     for candidate in detector.locate(in: image) {
-///       print(candidate.version, candidate.corners)
+///     for detection in detector.detect(in: image) {
+///       print(detection.decoded.text ?? "", detection.candidate.corners)
 ///     }
+///     // Prints "https://example.com [(12.0, 10.5), (96.1, 11.0), (95.8, 95.2), (12.2, 94.9)]"
 ///
-/// Each pass binarizes the image, scans for finder patterns, groups them into triples and
-/// samples the grids (then lone finder patterns as Micro QR). Passes go in order of cost, the
-/// later ones only while the effort allows: local threshold; the same inverted; a global Otsu
-/// threshold; the image at half size.
-public struct Detector {
+/// Each pass binarizes the image (local 8 × 8 block means), scans rows for finder patterns
+/// confirmed across and diagonally, groups them into triples by geometry, fits a homography to
+/// their centres and corners, settles the version by the timing patterns (and version
+/// information), refines with the alignment pattern, and samples the modules; lone finder
+/// patterns are tried as Micro QR. Every plausible reading goes to the decoder until one
+/// decodes, then a grid fitted to the function patterns. Passes go in order of cost, the later
+/// ones only while the effort allows (see `DetectorOptions.Effort`): local threshold; the same
+/// inverted; a global Otsu threshold and its inverse; the image at half size.
+///
+/// Symbols are reported once each: a reading whose centre falls inside a symbol already
+/// reported is skipped. Nothing is reported that the decoder did not verify.
+public struct Detector: Sendable {
   /// The options this detector was made with.
   public let options: DetectorOptions
   private var binarizer = Binarizer()
@@ -280,3 +289,5 @@ extension SymbolCandidate {
     return true
   }
 }
+
+extension Detector.Detection: Sendable where Decoded: Sendable {}

@@ -12,7 +12,7 @@ import QRStream
 /// a pixel is dark when it is at most the mean level of the 5 × 5 blocks around its own. The
 /// window is 40 pixels wide, so modules up to about 15 pixels binarize cleanly; larger ones are
 /// the detector's "scaled down" fallback.
-struct Binarizer {
+struct Binarizer: Sendable {
   /// The side of a block, in pixels.
   static let blockSide = 8
   /// A block whose max − min is below this is flat.
