@@ -14,7 +14,6 @@ import QRStream
 ///     for detection in detector.detect(in: image) {
 ///       print(detection.decoded.text ?? "", detection.candidate.corners)
 ///     }
-///     // Prints "https://example.com [(12.0, 10.5), (96.1, 11.0), (95.8, 95.2), (12.2, 94.9)]"
 ///
 /// Each pass binarizes the image (local 8 × 8 block means), scans rows for finder patterns
 /// confirmed across and diagonally, groups them into triples by geometry, fits a homography to
