@@ -79,11 +79,22 @@ enum FinderPatternScanner {
     else { return nil }
     let centreX = Double(stoneX) + 0.5 + horizontal.centre
     let column = Int(centreX)
-    guard let diagonal = image.finderRuns(x: column, y: row, dx: 1, dy: 1, maxRun: maxRun),
-      let antidiagonal = image.finderRuns(x: column, y: row, dx: 1, dy: -1, maxRun: maxRun)
-    else { return nil }
+    // Small patterns are a few pixels across: one pixel off the centre may miss a diagonal, so
+    // the centre's neighbours may stand in.
+    var diagonals: (Int, Int)?
+    for (dx, dy) in [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)] {
+      if let diagonal = image.finderRuns(
+        x: column + dx, y: row + dy, dx: 1, dy: 1, maxRun: maxRun),
+        let antidiagonal = image.finderRuns(
+          x: column + dx, y: row + dy, dx: 1, dy: -1, maxRun: maxRun)
+      {
+        diagonals = (diagonal.total, antidiagonal.total)
+        break
+      }
+    }
+    guard let (diagonal, antidiagonal) = diagonals else { return nil }
     // Diagonal runs count pixels along the diagonal, each √2 long.
-    let diagonalTotal = Double(diagonal.total + antidiagonal.total) * 1.4142
+    let diagonalTotal = Double(diagonal + antidiagonal) * 1.4142
     let straightTotal = Double(horizontal.total + vertical.total)
     guard diagonalTotal > straightTotal * 0.4, diagonalTotal < straightTotal * 2.5 else {
       return nil

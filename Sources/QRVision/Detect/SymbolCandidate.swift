@@ -52,10 +52,13 @@ public struct SymbolCandidate: Sendable {
     return sum * (1 / Double(max(corners.count, 1)))
   }
 
-  /// Whether `other` covers the same place: its centre inside this symbol's corners.
+  /// Whether `other` is the same symbol seen again: its centre inside this symbol's corners
+  /// and its area within a factor 2 (a small symbol printed inside a large one is another).
   ///
   /// - Complexity: O(1).
   public func overlaps(_ other: SymbolCandidate) -> Bool {
+    let ratio = other.area / max(area, 1e-9)
+    guard ratio > 0.5, ratio < 2 else { return false }
     let point = other.centre
     var sign = 0.0
     for i in 0..<corners.count {
@@ -69,5 +72,12 @@ public struct SymbolCandidate: Sendable {
       }
     }
     return true
+  }
+
+  /// The area inside the corners, in square pixels (shoelace formula).
+  public var area: Double {
+    var twice = 0.0
+    for i in 0..<corners.count { twice += corners[i].cross(corners[(i + 1) % corners.count]) }
+    return abs(twice) / 2
   }
 }
