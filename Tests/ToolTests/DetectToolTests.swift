@@ -275,3 +275,16 @@ private func temporaryDirectory() throws -> URL {
   #expect(joined.count == 1)
   #expect(joined.first?["text"] as? String == payload)
 }
+
+@Test func annotatedVideoIsTheSameWithMoreJobs() throws {
+  let texts: [String?] = (0..<10).map { $0 % 3 == 1 ? nil : "annotated \($0)" }
+  let input = try Scene.stream(texts)
+  let one = try ToolRunner.run(
+    "qrdetect", ["--annotate", "--annotate-text", "--json-output", "/dev/null"], input: input)
+  let three = try ToolRunner.run(
+    "qrdetect", ["-j", "3", "--annotate", "--annotate-text", "--json-output", "/dev/null"],
+    input: input)
+  #expect(one.status == 0, "\(one.errors)")
+  #expect(one.stdout.count > 10 * Scene.width * Scene.height)
+  #expect(three.stdout == one.stdout)
+}
