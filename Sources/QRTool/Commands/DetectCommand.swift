@@ -33,7 +33,7 @@ public enum DetectCommand {
       .value(nil, "max-pixels", "N", "refuse frames larger than N pixels (default 268435456)"),
       .optionalValue(
         nil, "annotate", "path",
-        "write the frames with symbols outlined as y4m to standard output (or to path)",
+        "also write the frames as y4m with the symbols outlined (to stdout, or path)",
         completion: .file),
       .flag(nil, "annotate-text", "with --annotate, also draw each payload's text"),
       .value(
