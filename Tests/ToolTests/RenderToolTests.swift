@@ -2,6 +2,7 @@
 // qrrender end to end: every format read back by zxing-cpp (and zbar), pipes, batches, errors.
 
 import Foundation
+import QRRender
 import QRTool
 import Testing
 
@@ -483,4 +484,33 @@ func badContentOptionsAreUsageErrors(arguments: [String], message: String) throw
       + " | qrrender --json -f qrframe | qrdetect | grep -o '\"text\":\"[a-z]*\"'")
   #expect(result.status == 0, "\(result.errors)")
   #expect(result.output == "\"text\":\"one\"\n\"text\":\"two\"\n")
+}
+
+@Test func formatNamesAgreeBetweenTheCommandLineAndTheRenderer() {
+  #expect(RenderCommand.formats == ImageFormat.allCases.map(\.rawValue))
+  #expect(
+    RenderCommandOptions.colourFormats
+      == Set(ImageFormat.allCases.filter(\.usesColors).map(\.rawValue)))
+  #expect(
+    RenderCommandOptions.singleImageFormats
+      == Set(ImageFormat.allCases.filter { !$0.holdsSeveralImages }.map(\.rawValue)))
+  #expect(RenderCommandOptions.format(ofFileName: "a/code.PNG") == "png")
+  #expect(RenderCommandOptions.format(ofFileName: "dir.svg/code") == nil)
+  #expect(RenderCommandOptions.format(ofFileName: "notes.txt") == nil)
+}
+
+@Test func theOutputFileNameChoosesTheFormat() throws {
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "qrrender-ext-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  for (name, magic) in [
+    ("a.png", [0x89, 0x50]), ("a.svg", [0x3C, 0x3F]), ("a.pgm", [0x50, 0x35]),
+  ] {
+    let path = directory.appendingPathComponent(name).path
+    let result = try ToolRunner.run("qrrender", ["-o", path, "x"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(
+      Array(try Data(contentsOf: URL(fileURLWithPath: path)).prefix(2)) == magic.map(UInt8.init))
+  }
 }

@@ -25,13 +25,15 @@ public enum RenderCommand {
       "Payload: the operand; with none, or '-', all of standard input, byte for byte; or --file.\n"
         + "With --lines, each line of standard input (or --file) is one payload; with --json, each\n"
         + "qrdetect record. --wifi, --mecard, --vcard, --mailto, --tel, --sms and --geo build one.\n"
-        + "The format defaults to utf8 on a terminal and pbm otherwise.",
+        + "The format defaults to the --output file's extension (.png, .svg, .pbm, .pgm, .y4m,\n"
+        + ".qrframe), else utf8 on a terminal and pbm otherwise.",
       "A payload too large for one symbol is split over up to 16 symbols with structured append\n"
         + "(one image each); --split N asks for N.",
     ],
     options: [
       .value(
-        "f", "format", "format", "output format (default utf8 on a terminal, else pbm)",
+        "f", "format", "format",
+        "output format (default: --output's extension, utf8 on a terminal, pbm)",
         completion: .choices(formats)),
       .value(
         "l", "level", "level", "error correction level L, M, Q or H (default M)",

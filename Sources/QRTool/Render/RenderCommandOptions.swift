@@ -86,14 +86,21 @@ public struct RenderCommandOptions: Sendable {
   /// Formats that `--dark` and `--light` change.
   public static let colourFormats: Set<String> = ["svg", "png", "ansi", "pgm", "qrframe", "y4m"]
 
-  /// Validates `arguments`; `standardOutputIsTerminal` picks the default format (utf8 on a
-  /// terminal, pbm otherwise).
+  /// Validates `arguments`; the default format is the one `--output`'s extension names, else
+  /// utf8 when `standardOutputIsTerminal` (and no file is written), else pbm.
   ///
   /// - Throws: `UsageError` naming the option at fault.
   public init(_ arguments: ParsedArguments, standardOutputIsTerminal: Bool) throws(UsageError) {
-    let defaultFormat =
-      standardOutputIsTerminal && !arguments.has("output") && !arguments.has("output-dir")
-      ? "utf8" : "pbm"
+    let defaultFormat: String
+    if let output = arguments.value("output"), let named = Self.format(ofFileName: output) {
+      defaultFormat = named
+    } else if standardOutputIsTerminal && !arguments.has("output")
+      && !arguments.has("output-dir")
+    {
+      defaultFormat = "utf8"
+    } else {
+      defaultFormat = "pbm"
+    }
     format = try arguments.choice("format", from: RenderCommand.formats) ?? defaultFormat
     if let letter = arguments.value("level") {
       guard letter.count == 1, let level = letter.uppercased().first, "LMQH".contains(level)
@@ -276,6 +283,15 @@ public struct RenderCommandOptions: Sendable {
     default:
       return nil
     }
+  }
+
+  /// The format a file name's extension names (`code.png` → `png`), or nil.
+  public static func format(ofFileName name: String) -> String? {
+    guard let dot = name.lastIndex(of: "."), !name[dot...].contains("/") else { return nil }
+    let formats = [
+      "pbm": "pbm", "pgm": "pgm", "png": "png", "svg": "svg", "y4m": "y4m", "qrframe": "qrframe",
+    ]
+    return formats[name[name.index(after: dot)...].lowercased()]
   }
 
   /// Parses a symbol version: `1`…`40` or `M1`…`M4` (`m` also); returns it normalised.
