@@ -125,7 +125,11 @@ enum ToolRunner {
     merged["PATH"] =
       productsDirectory.path + ":"
       + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-    return try runExecutable("/bin/bash", ["-o", "pipefail", "-c", script], environment: merged)
+    // The test process ignores SIGPIPE and children inherit that; restore the default so that a
+    // pipeline behaves as it does in a terminal (producers die quietly when a reader leaves).
+    return try runExecutable(
+      "/usr/bin/env", ["--default-signal=PIPE", "/bin/bash", "-o", "pipefail", "-c", script],
+      environment: merged)
   }
 }
 
