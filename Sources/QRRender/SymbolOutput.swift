@@ -6,8 +6,9 @@ import QRStream
 
 /// The destination of qrrender's images.
 ///
-/// - Standard output and `--output FILE` get one stream (`ImageStreamWriter`); a file is written
-///   under a temporary name and renamed by `finish()`, so a failed run leaves no partial file.
+/// - Standard output and `--output FILE` get one stream (`ImageStreamWriter`); a file is opened
+///   at the first write (so a run that fails before it, or is interrupted while reading, leaves
+///   nothing), written under a temporary name and renamed by `finish()`.
 /// - `--output-dir DIR` gets one file per symbol: `part-01.png`, `part-02.png`... for one
 ///   payload, `000001.png` (the line number) for `--lines`, `000001-part-01.png` for a line
 ///   split over several symbols.
@@ -16,38 +17,32 @@ public struct SymbolOutput {
   public let format: ImageFormat
   /// How symbols become pixels.
   public let options: RenderOptions
-  private var stream: ImageStreamWriter?
-  private let pending: OutputFile.Pending?
+  private let file: String?
   private let directory: String?
+  private var stream: ImageStreamWriter?
+  private var pending: OutputFile.Pending?
 
-  /// Opens the destination: `directory` (created if missing), else `file`, else standard output.
+  /// Prepares the destination: `directory` (created now if missing), else `file`, else standard
+  /// output.
   ///
-  /// - Throws: `RenderOutputError.file` if the directory or file cannot be created.
+  /// - Throws: `RenderOutputError.file` if the directory cannot be created.
   public init(
     format: ImageFormat, options: RenderOptions, file: String? = nil, directory: String? = nil
   ) throws(RenderOutputError) {
     self.format = format
     self.options = options
+    self.file = directory == nil ? file : nil
     self.directory = directory
-    if let directory {
-      try OutputFile.makeDirectory(directory)
-      pending = nil
-      stream = nil
-    } else {
-      pending = try file.map { (path) throws(RenderOutputError) in
-        try OutputFile.Pending(path: path)
-      }
-      stream = ImageStreamWriter(
-        format: format, options: options, descriptor: pending?.descriptor ?? .standardOutput)
-    }
+    if let directory { try OutputFile.makeDirectory(directory) }
   }
 
   /// Writes the symbols of one payload; `line` is its line number with `--lines`.
   ///
   /// - Throws: `RenderOutputError`: `.oneImagePerFile` (nothing written) when an SVG or PNG
   ///   stream would get a second image, `.io` or `.file` when writing fails.
-  public mutating func write(_ symbols: [EncodedSymbol], line: Int? = nil) throws(RenderOutputError)
-  {
+  public mutating func write(
+    _ symbols: [EncodedSymbol], line: Int? = nil
+  ) throws(RenderOutputError) {
     if let directory {
       for (index, symbol) in symbols.enumerated() {
         var name = line.map { Self.padded($0, width: 6) } ?? ""
@@ -59,24 +54,39 @@ public struct SymbolOutput {
       }
       return
     }
-    guard var stream else { return }
-    if !format.holdsSeveralImages && stream.count + symbols.count > 1 {
-      throw .oneImagePerFile(format: format, count: stream.count + symbols.count)
+    let written = stream?.count ?? 0
+    if !format.holdsSeveralImages && written + symbols.count > 1 {
+      throw .oneImagePerFile(format: format, count: written + symbols.count)
     }
+    var stream = try openStream()
     for symbol in symbols { try stream.write(symbol) }
     self.stream = stream
   }
 
-  /// Ends the output: an `--output` file is renamed into place.
+  /// Ends the output: an `--output` file is renamed into place (an empty one if nothing was
+  /// written).
   ///
-  /// - Throws: `RenderOutputError.file` if the rename fails.
-  public func finish() throws(RenderOutputError) {
+  /// - Throws: `RenderOutputError.file` if it cannot be created or renamed.
+  public mutating func finish() throws(RenderOutputError) {
+    _ = try openStream()
     try pending?.commit()
+    pending = nil
   }
 
   /// Abandons the output: an `--output` file's temporary is removed and no file is created.
-  public func discard() {
+  public mutating func discard() {
     pending?.discard()
+    pending = nil
+  }
+
+  /// The stream, opening the `--output` file on first use.
+  private mutating func openStream() throws(RenderOutputError) -> ImageStreamWriter {
+    if let stream { return stream }
+    if let file, pending == nil { pending = try OutputFile.Pending(path: file) }
+    let opened = ImageStreamWriter(
+      format: format, options: options, descriptor: pending?.descriptor ?? .standardOutput)
+    stream = opened
+    return opened
   }
 
   private static func padded(_ number: Int, width: Int) -> String {

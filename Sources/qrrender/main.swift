@@ -58,21 +58,29 @@ Tool.main(RenderCommand.spec) { invocation in
       case .content(let content): payload = Array(content.payload.utf8)
       case .standardInput, .file: payload = try PayloadInput.readAll(input)
       }
-      guard let symbols = encode(payload, operand: sourceName) else {
-        output.discard()
-        return .failure
-      }
+      guard let symbols = encode(payload, operand: sourceName) else { return .failure }
       try output.write(symbols)
       try output.finish()
       return .success
     }
+    // A long batch into --output is stopped cleanly: the temporary file is removed, then the
+    // signal re-raised (Tool.main), so an interrupted run leaves no file.
+    if options.output != nil { Signals.installStopHandlers() }
 
     // --lines and --json: one payload per line; a line that cannot be encoded is reported and
     // skipped.
     var status = ExitStatus.success
     let reader = LineReader(input, maximumLineLength: PayloadInput.maximumByteCount)
     var records = DetectionRecordReader()
-    while case .line(let line) = try reader.next() {
+    while true {
+      if Signals.stopRequested {
+        output.discard()
+        return .failure
+      }
+      // Polled with a timeout so that a stop signal is seen while input is slow to come.
+      let item = try reader.next(timeout: 0.25)
+      if case .endOfInput = item { break }
+      guard case .line(let line) = item else { continue }
       let operand = "\(sourceName):\(line.number)"
       var payload = Array(line.bytes)
       if payload.last == 0x0A { payload.removeLast() }

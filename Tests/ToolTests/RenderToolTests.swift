@@ -514,3 +514,20 @@ func badContentOptionsAreUsageErrors(arguments: [String], message: String) throw
       Array(try Data(contentsOf: URL(fileURLWithPath: path)).prefix(2)) == magic.map(UInt8.init))
   }
 }
+
+@Test func aStoppedBatchLeavesNoOutputFile() throws {
+  // qrrender is the last command of the background pipeline, so $! is its process id.
+  let result = try ToolRunner.shell(
+    """
+    d=$(mktemp -d)
+    (echo one; sleep 5) | qrrender --lines -o "$d/out.pbm" &
+    pid=$!
+    sleep 1
+    kill -TERM "$pid"
+    wait "$pid"
+    echo "status $?"
+    ls -A "$d"
+    rm -r "$d"
+    """)
+  #expect(result.output == "status 143\n", "\(result.errors)")
+}
