@@ -125,10 +125,9 @@ public struct Detector: Sendable {
     var passes: [Pass] = [.local]
     guard options.effort != .fast else { return passes }
     if options.triesInverted { passes.append(.inverted) }
-    guard options.effort == .accurate else { return passes }
     passes.append(.global)
     if options.triesInverted { passes.append(.globalInverted) }
-    passes.append(.half)
+    if options.effort == .accurate { passes.append(.half) }
     return passes
   }
 
@@ -136,8 +135,16 @@ public struct Detector: Sendable {
   private mutating func run(_ image: GrayImage, accept: (SymbolCandidate) -> Bool) {
     var accepted: [SymbolCandidate] = []
     let rowStep = options.effort == .fast ? 3 : options.effort == .balanced ? 2 : 1
+    var patternsSeen = 0
     for pass in passes {
       if options.effort == .balanced && !accepted.isEmpty { break }
+      // A global threshold rescues symbols whose finder patterns the local one broke up; with
+      // no finder-like pattern at all so far, balanced effort spares the frame.
+      if options.effort == .balanced && (pass == .global || pass == .globalInverted)
+        && patternsSeen < 2
+      {
+        break
+      }
       guard accepted.count < options.maxSymbols else { break }
       var scale = 1.0
       switch pass {
@@ -155,17 +162,20 @@ public struct Detector: Sendable {
       let isInverted = pass == .inverted || pass == .globalInverted
       let binary = BinaryImage(
         width: binarizer.width, height: binarizer.height, bits: binarizer.bits)
-      search(binary, scale: scale, isInverted: isInverted, rowStep: rowStep, accepted: &accepted) {
+      patternsSeen += search(
+        binary, scale: scale, isInverted: isInverted, rowStep: rowStep, accepted: &accepted
+      ) {
         accept($0)
       }
     }
   }
 
-  /// One pass over a binarized image.
+  /// One pass over a binarized image; returns the number of finder patterns seen.
+  @discardableResult
   private func search(
     _ binary: BinaryImage, scale: Double, isInverted: Bool, rowStep: Int,
     accepted: inout [SymbolCandidate], accept: (SymbolCandidate) -> Bool
-  ) {
+  ) -> Int {
     var region = (0, 0, binary.width, binary.height)
     if let r = options.region {
       let x = min(max(Int(Double(r.x) / scale), 0), binary.width)
@@ -215,7 +225,7 @@ public struct Detector: Sendable {
       used[triple.topRight] = true
       used[triple.bottomLeft] = true
     }
-    guard options.findsMicroQR else { return }
+    guard options.findsMicroQR else { return patterns.count }
     for (index, pattern) in patterns.enumerated() where !used[index] {
       guard accepted.count < options.maxSymbols else { break }
       let point = pattern.centre * scale
@@ -231,6 +241,7 @@ public struct Detector: Sendable {
         }
       }
     }
+    return patterns.count
   }
 
   /// `image` at half size, each pixel the mean of a 2 × 2 block.

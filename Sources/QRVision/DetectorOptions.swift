@@ -7,7 +7,8 @@ public struct DetectorOptions: Hashable, Sendable {
   public enum Effort: String, Hashable, Sendable, CaseIterable {
     /// One pass: local threshold, dark on light, every third row.
     case fast
-    /// Every other row; adds the inverted image while nothing has been found.
+    /// Every other row; while nothing has been found, adds the inverted image, then (when
+    /// finder-like patterns were seen) a global Otsu threshold and its inverse.
     case balanced
     /// Every row, and every fallback whatever was found: inverted, a global (Otsu) threshold
     /// and its inverse, the image at half size (huge or blurred modules).

@@ -41,13 +41,23 @@ enum FinderPatternScanner {
     _ image: BinaryImage, y: Int, left: Int, right: Int, hit: (Int, Int) -> Void
   ) {
     image.bits.withUnsafeBufferPointer { bits in
-      // Unsafe: x stays in left..<right, which the caller keeps inside the row.
+      // Unsafe: x stays in left..<right, which the caller keeps inside the row, and the word
+      // loads read x..<x+8 only when x + 8 <= right.
       let base = y &* image.width
+      // swift-format-ignore: NeverForceUnwrap
+      let row = UnsafeRawPointer(bits.baseAddress!) + base  // the image is never empty
       var runs = (0, 0, 0, 0, 0)  // the last five runs, oldest first; the last is current
       var currentDark = bits[base &+ left] != 0
       var length = 0
       var x = left
       while x <= right {
+        // Eight pixels of the current colour at once: most of a frame is uniform.
+        let same: UInt64 = currentDark ? 0x0101_0101_0101_0101 : 0
+        while x &+ 8 <= right && row.loadUnaligned(fromByteOffset: x, as: UInt64.self) == same {
+          length &+= 8
+          x &+= 8
+        }
+        guard x <= right else { break }
         let dark = x < right ? bits[base &+ x] != 0 : !currentDark
         if dark == currentDark {
           length &+= 1
