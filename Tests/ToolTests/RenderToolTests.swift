@@ -531,3 +531,25 @@ func badContentOptionsAreUsageErrors(arguments: [String], message: String) throw
     """)
   #expect(result.output == "status 143\n", "\(result.errors)")
 }
+
+/// The EXAMPLES in qrrender(1) run as written (jq's man tests), except those that need a camera
+/// or a tool that is not installed.
+@Test func manPageExamplesRun() throws {
+  let page = try String(
+    contentsOf: ToolRunner.packageRoot.appendingPathComponent("man/qrrender.1"), encoding: .utf8)
+  let examples = page.split(separator: "\n").filter { $0.hasPrefix(".Dl $ ") }.map {
+    String($0.dropFirst(".Dl $ ".count)).replacingOccurrences(of: "\\-", with: "-")
+  }
+  #expect(examples.count >= 6)
+  for example in examples where !example.contains("qrcapture") {
+    let result = try ToolRunner.shell(
+      """
+      d=$(mktemp -d) && cd "$d" && printf 'https://example.com/1\\nhttps://example.com/2\\n' > urls.txt
+      for tool in $(echo '\(example)' | tr '|' '\\n' | awk '{ print $1 }'); do
+        command -v "$tool" > /dev/null || { echo skipped; rm -r "$d"; exit 0; }
+      done
+      \(example) > /dev/null; status=$?; rm -r "$d"; exit $status
+      """)
+    #expect(result.status == 0, "\(example): \(result.errors)")
+  }
+}
