@@ -31,42 +31,47 @@ enum QRLocator {
     for i in 0..<(n - 2) {
       for j in (i + 1)..<(n - 1) {
         for k in (j + 1)..<n {
-          if let triple = triple(patterns, i, j, k) { result.append(triple) }
+          result += triples(patterns, i, j, k)
         }
       }
     }
     return result.sorted { $0.score < $1.score }
   }
 
-  private static func triple(_ p: [FinderPattern], _ i: Int, _ j: Int, _ k: Int) -> Triple? {
+  /// The readings of patterns `i`, `j`, `k` as a triple: normally one, with the corner opposite
+  /// the longest side; under steep perspective the right angle may look acute, so a corner
+  /// opposite a side nearly as long (90 %) is offered too, scored worse.
+  private static func triples(_ p: [FinderPattern], _ i: Int, _ j: Int, _ k: Int) -> [Triple] {
     let sizes = [p[i].moduleSize, p[j].moduleSize, p[k].moduleSize]
     guard let smallest = sizes.min(), let largest = sizes.max(), largest < smallest * 2.5 else {
-      return nil
+      return []
     }
-    let ij = p[i].centre.distance(to: p[j].centre)
-    let ik = p[i].centre.distance(to: p[k].centre)
-    let jk = p[j].centre.distance(to: p[k].centre)
-    // The corner is opposite the longest side.
-    var (corner, a, b) = (i, j, k)
-    if ij >= ik && ij >= jk {
-      (corner, a, b) = (k, i, j)
-    } else if ik >= ij && ik >= jk {
-      (corner, a, b) = (j, i, k)
+    let opposite = [
+      (i, p[j].centre.distance(to: p[k].centre)), (j, p[i].centre.distance(to: p[k].centre)),
+      (k, p[i].centre.distance(to: p[j].centre)),
+    ]
+    let longest = opposite.map(\.1).max() ?? 0
+    var result: [Triple] = []
+    for (corner, side) in opposite where side >= longest * 0.9 {
+      let others = [i, j, k].filter { $0 != corner }
+      var (a, b) = (others[0], others[1])
+      let legA = p[a].centre - p[corner].centre
+      let legB = p[b].centre - p[corner].centre
+      let lengthA = legA.length
+      let lengthB = legB.length
+      let cosine = legA.dot(legB) / (lengthA * lengthB)
+      guard abs(cosine) < 0.57 else { continue }
+      let legRatio = max(lengthA, lengthB) / min(lengthA, lengthB)
+      guard legRatio < 2.2 else { continue }
+      let module = (sizes[0] + sizes[1] + sizes[2]) / 3
+      let span = (lengthA + lengthB) / 2 / module
+      guard span >= 10, span <= 200 else { continue }
+      if legA.cross(legB) < 0 { swap(&a, &b) }
+      let score =
+        abs(cosine) + (legRatio - 1) * 0.5 + (largest / smallest - 1) + (side < longest ? 1 : 0)
+      result.append(Triple(topLeft: corner, topRight: a, bottomLeft: b, score: score))
     }
-    let legA = p[a].centre - p[corner].centre
-    let legB = p[b].centre - p[corner].centre
-    let lengthA = legA.length
-    let lengthB = legB.length
-    let cosine = legA.dot(legB) / (lengthA * lengthB)
-    guard abs(cosine) < 0.57 else { return nil }
-    let legRatio = max(lengthA, lengthB) / min(lengthA, lengthB)
-    guard legRatio < 2.2 else { return nil }
-    let module = (sizes[0] + sizes[1] + sizes[2]) / 3
-    let span = (lengthA + lengthB) / 2 / module
-    guard span >= 10, span <= 200 else { return nil }
-    if legA.cross(legB) < 0 { swap(&a, &b) }
-    let score = abs(cosine) + (legRatio - 1) * 0.5 + (largest / smallest - 1)
-    return Triple(topLeft: corner, topRight: a, bottomLeft: b, score: score)
+    return result
   }
 
   // MARK: - Geometry and sampling
