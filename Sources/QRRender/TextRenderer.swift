@@ -59,8 +59,9 @@ public enum TextRenderer {
     return bytes
   }
 
-  /// Two spaces per pixel on a background colour (SGR 48;2 true colour), so the symbol reads
-  /// the same on light and dark terminals. Each line resets the colours (`ESC[0m`) before its
+  /// Two spaces per pixel on a background colour, so the symbol reads the same on light and
+  /// dark terminals. Black and white use the basic SGR 40 and 47, which every terminal has;
+  /// other colours SGR 48;2 (24-bit). Each line resets the colours (`ESC[0m`) before its
   /// newline.
   ///
   /// - Complexity: O(*w* × *h*).
@@ -95,9 +96,14 @@ public enum TextRenderer {
   /// U+2584 LOWER HALF BLOCK.
   static let lowerHalfBlock: [UInt8] = [0xE2, 0x96, 0x84]
 
-  /// `ESC[48;2;R;G;Bm`: set the background to a 24-bit colour (ITU T.416, as xterm and every
-  /// current terminal read it).
+  /// The escape that sets the background: `ESC[40m` for black and `ESC[47m` for white (ECMA-48;
+  /// 47 is a light gray on some terminals, light enough), else `ESC[48;2;R;G;Bm` for a 24-bit
+  /// colour (ITU T.416, as xterm and most current terminals read it).
   static func sgrBackground(_ color: RGBColor) -> String {
-    "\u{1B}[48;2;\(color.red);\(color.green);\(color.blue)m"
+    switch color {
+    case .black: "\u{1B}[40m"
+    case .white: "\u{1B}[47m"
+    default: "\u{1B}[48;2;\(color.red);\(color.green);\(color.blue)m"
+    }
   }
 }

@@ -33,11 +33,19 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
   let art = text(
     TextRenderer.ansi(
       Fixture.raster, scale: 1, dark: .black, light: RGBColor(red: 250, green: 250, blue: 250)))
-  let dark = "\u{1B}[48;2;0;0;0m"
+  let dark = "\u{1B}[40m"
   let light = "\u{1B}[48;2;250;250;250m"
   let reset = "\u{1B}[0m\n"
   #expect(
     art
       == "\(dark)  \(light)  \(dark)  \(reset)\(light)  \(dark)  \(light)  \(reset)"
       + "\(dark)    \(light)  \(reset)")
+}
+
+@Test func ansiUsesTrueColourOnlyForOtherColours() {
+  let art = String(
+    decoding: TextRenderer.ansi(
+      Fixture.raster, scale: 1, dark: RGBColor(red: 1, green: 2, blue: 3), light: .white),
+    as: UTF8.self)
+  #expect(art.hasPrefix("\u{1B}[48;2;1;2;3m  \u{1B}[47m  "))
 }

@@ -59,11 +59,11 @@ private enum ReadBack {
             for line in lines:
                 row, colour = [], None
                 for code, spaces in re.findall(r'\x1b\[([0-9;]*)m( *)', line):
-                    if code.startswith('48;2;'):
+                    if code.startswith('48;2;') or code in ('40', '47'):
                         colour = code
                     row += [colour] * (len(spaces) // 2)
                 rows.append(row)
-            return art(rows, '48;2;0;0;0')
+            return art(rows, '40')
         raise SystemExit('unknown kind ' + kind)
 
     kind = sys.argv[1]
