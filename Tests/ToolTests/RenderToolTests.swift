@@ -16,7 +16,8 @@ private enum ReadBack {
     "oracle skipped: no Python venv at .venv/bin/python (zxing-cpp, Pillow)"
 
   /// Turns any qrrender format into a Pillow image, then prints one line per symbol found:
-  /// hex of the bytes, the format and the symbology identifier. (The binding does not report
+  /// hex of the bytes, the format, the symbology identifier, level, mask and version. (The
+  /// binding does not report
   /// structured append headers; zbar checks those.)
   static let script = #"""
     import re, sys, zxingcpp
@@ -69,7 +70,9 @@ private enum ReadBack {
     kind = sys.argv[1]
     for path in sys.argv[2:]:
         for found in zxingcpp.read_barcodes(load(path, kind), try_invert=True):
-            print(found.bytes.hex(), found.format.name, found.symbology_identifier)
+            print(found.bytes.hex(), found.format.name, found.symbology_identifier,
+                  'level=' + found.ec_level, 'mask=' + str(found.extra.get('DataMask')),
+                  'version=' + str(found.extra.get('Version')))
     """#
 
   /// What zxing-cpp finds in each of `images` (all of format `kind`).
@@ -265,7 +268,12 @@ func microGS1AndECIOptionsReachTheSymbol() throws {
   #expect(try ReadBack.decode([micro.stdout], kind: "png").first?.contains("MicroQRCode") == true)
   let gs1 = try ToolRunner.run(
     "qrrender", ["--gs1", "-f", "png", "01095011010209171719050810ABCD1234"])
-  #expect(try ReadBack.decode([gs1.stdout], kind: "png").first?.hasSuffix("]Q3") == true)
+  #expect(try ReadBack.decode([gs1.stdout], kind: "png").first?.contains(" ]Q3 ") == true)
+  let boosted = try ToolRunner.run("qrrender", ["-l", "L", "--boost", "-f", "png", "x"])
+  #expect(try ReadBack.decode([boosted.stdout], kind: "png").first?.contains(" level=H ") == true)
+  let masked = try ToolRunner.run("qrrender", ["-m", "5", "-v", "3", "-f", "png", "x"])
+  #expect(
+    try ReadBack.decode([masked.stdout], kind: "png").first?.hasSuffix(" mask=5 version=3") == true)
   let forced = try ToolRunner.run("qrrender", ["-v", "7", "-l", "H", "-m", "3", "-f", "pgm", "x"])
   #expect(forced.status == 0)
   #expect(forced.output.hasPrefix("P5\n\((45 + 8) * 4) "))
