@@ -38,6 +38,14 @@ public enum ImageFormat: String, CaseIterable, Sendable {
     }
   }
 
+  /// Whether the output is binary data, not text a terminal can show.
+  public var isBinary: Bool {
+    switch self {
+    case .pbm, .pgm, .png, .qrframe, .y4m: true
+    default: false
+    }
+  }
+
   /// Whether one file can hold several images one after another (a stream of PNM images or
   /// frames, or text art); an SVG or PNG file holds one.
   public var holdsSeveralImages: Bool { self != .svg && self != .png }

@@ -16,6 +16,14 @@ Tool.main(RenderCommand.spec) { invocation in
     dark: options.dark.map { RGBColor(red: $0[0], green: $0[1], blue: $0[2]) } ?? .black,
     light: options.light.map { RGBColor(red: $0[0], green: $0[1], blue: $0[2]) } ?? .white)
 
+  if options.output == nil && options.outputDirectory == nil && format.isBinary
+    && FileDescriptor.standardOutput.isTerminal
+  {
+    diagnostics.error(
+      "standard output is a terminal: not writing \(format.rawValue) data to it;"
+        + " redirect it, use -o, or -f utf8")
+    return .failure
+  }
   let input: FileDescriptor
   switch options.source {
   case .file(let path):

@@ -561,3 +561,14 @@ func badContentOptionsAreUsageErrors(arguments: [String], message: String) throw
     #expect(result.status == 0, "\(example): \(result.errors)")
   }
 }
+
+@Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "no script(1)"))
+func binaryFormatsAreNotWrittenToATerminal() throws {
+  // script(1) runs the command on a pseudo-terminal.
+  let result = try ToolRunner.shell(
+    "script -qec 'qrrender -f png x; echo \"status $?\"; qrrender -f ascii x > /dev/null;"
+      + " echo \"status $?\"' /dev/null")
+  #expect(result.output.contains("qrrender: standard output is a terminal: not writing png data"))
+  #expect(result.output.contains("status 2"))
+  #expect(result.output.contains("status 0"))
+}
