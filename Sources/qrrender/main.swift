@@ -111,8 +111,11 @@ Tool.main(RenderCommand.spec) { invocation in
     return status
   } catch let error as RenderOutputError {
     output.discard()
-    if case .io(let errno) = error { throw errno }  // a closed pipe ends quietly
-    diagnostics.error("\(error)", operand: options.output ?? options.outputDirectory)
+    switch error {
+    case .io(let errno): throw errno  // a closed pipe ends quietly; Tool.main reports the rest
+    case .file: diagnostics.error("\(error)")  // the message starts with the path
+    default: diagnostics.error("\(error)", operand: sourceName)
+    }
     return .failure
   } catch let error as LineReader.Failure {
     output.discard()

@@ -335,7 +335,11 @@ func badCommandLinesAreUsageErrors(arguments: [String], message: String) throws 
   let png = try ToolRunner.run(
     "qrrender", ["-f", "png"], input: [UInt8](repeating: 0xAB, count: 3000))
   #expect(png.status == 2 && png.stdout.isEmpty)
+  #expect(png.errors.hasPrefix("qrrender: -: the payload needs 2 symbols"))
   #expect(png.errors.contains("use --output-dir"))
+  let unwritable = try ToolRunner.run("qrrender", ["-o", "/nonexistent/dir/x.pbm", "x"])
+  #expect(unwritable.status == 2)
+  #expect(unwritable.errors == "qrrender: /nonexistent/dir/x.pbm: no such file or directory\n")
 }
 
 @Test func aBadLineIsReportedAndTheRestRendered() throws {
