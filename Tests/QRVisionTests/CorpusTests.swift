@@ -21,8 +21,8 @@ private let hasCorpus = FileManager.default.fileExists(
 /// 6 of the same. qrcode-2 also loses 9 to the decoder today (7 Shift_JIS texts below, model 1,
 /// one more). Raise these when reading improves; a drop is a regression.
 private let minimumReads: [String: Int] = [
-  "qrcode-1": 8, "qrcode-2": 39, "qrcode-3": 17, "qrcode-4": 16, "qrcode-5": 16,
-  "qrcode-6": 15, "qrcode-7": 4, "microqrcode-1": 13, "multi-1": 6,
+  "qrcode-1": 8, "qrcode-2": 40, "qrcode-3": 17, "qrcode-4": 19, "qrcode-5": 16,
+  "qrcode-6": 15, "qrcode-7": 4, "microqrcode-1": 14, "multi-1": 6,
 ]
 
 /// Files whose payload our decoder turns into other text than the expected (Shift_JIS

@@ -46,7 +46,7 @@ enum GridFitter {
     for step in [0.5, 0.25, 0.125].map({ $0 * module }) {
       var improved = true
       var rounds = 0
-      while improved && rounds < 4 {
+      while improved && rounds < 8 {
         improved = false
         rounds += 1
         for index in 0..<4 {

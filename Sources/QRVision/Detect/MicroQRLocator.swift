@@ -46,21 +46,27 @@ enum MicroQRLocator {
           distance <= 3
         else { continue }
         let size = format.version.size
-        let grid = refined(image, transform, size: size)
-        let (matrix, unreliable) = sample(image, grid, size: size)
-        let timing = GridSampler.timingScore(matrix, isMicro: true)
-        guard timing >= 0.75 else { continue }
-        let score = timing * 10 - Double(distance)
-        guard !found.contains(where: { $0.0.matrix == matrix }) else { continue }
-        let corners = [
-          grid.apply(0, 0), grid.apply(Double(size), 0),
-          grid.apply(Double(size), Double(size)), grid.apply(0, Double(size)),
-        ]
-        let candidate = SymbolCandidate(
-          version: .micro(format.version), corners: corners, matrix: matrix,
-          unreliable: unreliable, isInverted: false, isMirrored: transposed,
-          formatDistance: distance, finderPatterns: [pattern])
-        found.append((candidate, score))
+        // The grid fitted to the timing patterns first, then the finder's own, for the
+        // decoder to try in turn (M1 has no error correction: one module decides).
+        for (rank, grid) in [refined(image, transform, size: size), transform].enumerated() {
+          let (matrix, unreliable) = sample(image, grid, size: size)
+          let timing = GridSampler.timingScore(matrix, isMicro: true)
+          guard timing >= 0.75 else { continue }
+          // Ties go to the crisper grid: fewer modules sampled near an edge.
+          let score =
+            timing * 10 - Double(distance) - Double(rank) * 0.5 - Double(unreliable.darkCount)
+            * 0.01
+          guard !found.contains(where: { $0.0.matrix == matrix }) else { continue }
+          let corners = [
+            grid.apply(0, 0), grid.apply(Double(size), 0),
+            grid.apply(Double(size), Double(size)), grid.apply(0, Double(size)),
+          ]
+          let candidate = SymbolCandidate(
+            version: .micro(format.version), corners: corners, matrix: matrix,
+            unreliable: unreliable, isInverted: false, isMirrored: transposed,
+            formatDistance: distance, finderPatterns: [pattern])
+          found.append((candidate, score))
+        }
       }
     }
     return found.sorted { $0.1 > $1.1 }.map(\.0)

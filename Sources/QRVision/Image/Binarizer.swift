@@ -25,7 +25,10 @@ struct Binarizer: Sendable {
   /// `width * height` bytes, row-major: 1 dark, 0 light.
   private(set) var bits: [UInt8] = []
   private var blockLevels: [Int32] = []
+  /// 1 for a block with contrast, 0 for a flat one (whose level is only a guess).
+  private var blockWeights: [Int32] = []
   private var rowSums: [Int32] = []
+  private var rowWeights: [Int32] = []
 
   /// Resizes the buffers for a `width` × `height` image; keeps them when the size is unchanged.
   ///
@@ -37,7 +40,9 @@ struct Binarizer: Sendable {
     bits = [UInt8](repeating: 0, count: width * height)
     let blocks = Self.blockCount(width) * Self.blockCount(height)
     blockLevels = [Int32](repeating: 0, count: blocks)
+    blockWeights = [Int32](repeating: 0, count: blocks)
     rowSums = [Int32](repeating: 0, count: blocks)
+    rowWeights = [Int32](repeating: 0, count: blocks)
   }
 
   private static func blockCount(_ pixels: Int) -> Int { (pixels + blockSide - 1) / blockSide }
@@ -58,13 +63,17 @@ struct Binarizer: Sendable {
     let (w, h) = (width, height)
     image.pixels.withUnsafeBufferPointer { pixels in
       blockLevels.withUnsafeMutableBufferPointer { levels in
-        rowSums.withUnsafeMutableBufferPointer { sums in
-          bits.withUnsafeMutableBufferPointer { bits in
-            // Unsafe: every index below stays in 0..<w*h (block origins are clamped so that
-            // an 8 × 8 block lies inside the image) or in 0..<blocksWide*blocksHigh.
-            Self.computeLevels(pixels, w, h, blocksWide, blocksHigh, levels)
-            Self.smoothLevels(levels, sums, blocksWide, blocksHigh)
-            Self.threshold(pixels, w, h, blocksWide, blocksHigh, levels, bits)
+        blockWeights.withUnsafeMutableBufferPointer { weights in
+          rowSums.withUnsafeMutableBufferPointer { sums in
+            rowWeights.withUnsafeMutableBufferPointer { sumWeights in
+              bits.withUnsafeMutableBufferPointer { bits in
+                // Unsafe: every index below stays in 0..<w*h (block origins are clamped so
+                // that an 8 × 8 block lies inside the image) or in 0..<blocksWide*blocksHigh.
+                Self.computeLevels(pixels, w, h, blocksWide, blocksHigh, levels, weights)
+                Self.smoothLevels(levels, weights, sums, sumWeights, blocksWide, blocksHigh)
+                Self.threshold(pixels, w, h, blocksWide, blocksHigh, levels, bits)
+              }
+            }
           }
         }
       }
@@ -73,7 +82,8 @@ struct Binarizer: Sendable {
 
   private static func computeLevels(
     _ pixels: UnsafeBufferPointer<UInt8>, _ w: Int, _ h: Int, _ blocksWide: Int,
-    _ blocksHigh: Int, _ levels: UnsafeMutableBufferPointer<Int32>
+    _ blocksHigh: Int, _ levels: UnsafeMutableBufferPointer<Int32>,
+    _ weights: UnsafeMutableBufferPointer<Int32>
   ) {
     // swift-format-ignore: NeverForceUnwrap
     let base = UnsafeRawPointer(pixels.baseAddress!)  // the image is never empty
@@ -95,7 +105,9 @@ struct Binarizer: Sendable {
         let sum = Int(sums.wrappedSum())
         let darkest = Int(low.min())
         var level = sum >> 6
-        if Int(high.max()) &- darkest < flatContrast {
+        let isFlat = Int(high.max()) &- darkest < flatContrast
+        weights[by &* blocksWide &+ bx] = isFlat ? 0 : 1
+        if isFlat {
           // Flat: light unless the neighbours already seen are darker than this block's
           // darkest pixel, in which case it is inside a dark area (a large module).
           level = darkest / 2
@@ -113,9 +125,12 @@ struct Binarizer: Sendable {
   }
 
   /// Replaces each level by the mean of the 5 × 5 levels around it (the window is shifted to
-  /// stay inside the grid), with a separable box sum.
+  /// stay inside the grid), with a separable box sum. Only blocks with contrast count: a flat
+  /// block's level is a guess, which would drag the threshold near large modules; a block
+  /// whose whole window is flat keeps its guess.
   private static func smoothLevels(
-    _ levels: UnsafeMutableBufferPointer<Int32>, _ sums: UnsafeMutableBufferPointer<Int32>,
+    _ levels: UnsafeMutableBufferPointer<Int32>, _ weights: UnsafeMutableBufferPointer<Int32>,
+    _ sums: UnsafeMutableBufferPointer<Int32>, _ sumWeights: UnsafeMutableBufferPointer<Int32>,
     _ blocksWide: Int, _ blocksHigh: Int
   ) {
     for by in 0..<blocksHigh {
@@ -123,16 +138,25 @@ struct Binarizer: Sendable {
       for bx in 0..<blocksWide {
         let start = min(max(bx &- 2, 0), blocksWide &- 5)
         var sum: Int32 = 0
-        for i in start..<(start &+ 5) { sum &+= levels[row &+ i] }
+        var weight: Int32 = 0
+        for i in start..<(start &+ 5) {
+          sum &+= levels[row &+ i] &* weights[row &+ i]
+          weight &+= weights[row &+ i]
+        }
         sums[row &+ bx] = sum
+        sumWeights[row &+ bx] = weight
       }
     }
     for by in 0..<blocksHigh {
       let start = min(max(by &- 2, 0), blocksHigh &- 5)
       for bx in 0..<blocksWide {
         var sum: Int32 = 0
-        for j in start..<(start &+ 5) { sum &+= sums[j &* blocksWide &+ bx] }
-        levels[by &* blocksWide &+ bx] = sum / 25
+        var weight: Int32 = 0
+        for j in start..<(start &+ 5) {
+          sum &+= sums[j &* blocksWide &+ bx]
+          weight &+= sumWeights[j &* blocksWide &+ bx]
+        }
+        if weight > 0 { levels[by &* blocksWide &+ bx] = sum / weight }
       }
     }
   }

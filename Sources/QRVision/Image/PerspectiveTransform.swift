@@ -13,9 +13,10 @@ struct PerspectiveTransform {
   /// The map taking the four `from` points to the four `to` points, or nil if either set is
   /// degenerate (three points on a line).
   init?(from: [Point], to: [Point]) {
-    guard let square = Self.squareToQuadrilateral(from)?.adjoint(),
-      let destination = Self.squareToQuadrilateral(to)
+    guard let source = Self.squareToQuadrilateral(from), abs(source.determinant) > 1e-9,
+      let destination = Self.squareToQuadrilateral(to), abs(destination.determinant) > 1e-9
     else { return nil }
+    let square = source.adjoint()
     self = destination.times(square)
   }
 
@@ -125,6 +126,11 @@ struct PerspectiveTransform {
     return PerspectiveTransform(
       p1.x - p0.x + g * p1.x, p3.x - p0.x + h * p3.x, p0.x,
       p1.y - p0.y + g * p1.y, p3.y - p0.y + h * p3.y, p0.y, g, h, 1)
+  }
+
+  /// The determinant; zero when the map squashes the plane onto a line.
+  private var determinant: Double {
+    a11 * (a22 * a33 - a23 * a32) - a12 * (a21 * a33 - a23 * a31) + a13 * (a21 * a32 - a22 * a31)
   }
 
   /// The adjoint, which inverts a projective map up to scale.

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+// Finder patterns from row scans, their corners, and what is not one.
+
+import QRCodec
+import Testing
+
+@testable import QRVision
+
+/// A binarized image of one encoded symbol drawn at `moduleSize`, turned by `degrees`.
+private func binarized(moduleSize: Double, degrees: Double) throws -> (BinaryImage, EncodedSymbol) {
+  let symbol = try #require(encode("finder patterns"))
+  let side = Double(symbol.size) * moduleSize
+  let canvas = Int(side * 1.5 + 10 * moduleSize)
+  var scene = Scene(width: canvas, height: canvas)
+  scene.draw(
+    symbol.matrix,
+    corners: Scene.square(
+      centre: Point(x: Double(canvas) / 2, y: Double(canvas) / 2), side: side, degrees: degrees))
+  var binarizer = Binarizer()
+  binarizer.binarizeLocally(scene.image)
+  return (
+    BinaryImage(width: binarizer.width, height: binarizer.height, bits: binarizer.bits), symbol
+  )
+}
+
+@Test(arguments: [(3.0, 0.0), (4.0, 30.0), (6.0, 45.0), (9.0, 70.0)])
+func threeFinderPatternsWithModuleSizes(moduleSize: Double, degrees: Double) throws {
+  let (image, _) = try binarized(moduleSize: moduleSize, degrees: degrees)
+  let patterns = FinderPatternScanner.scan(
+    image, rowStep: 1, region: (0, 0, image.width, image.height))
+  // Three real ones, confirmed on many rows; stray confirmations in the data are few.
+  let real = patterns.sorted { $0.count > $1.count }.prefix(3)
+  #expect(real.count == 3 && real.allSatisfy { $0.count >= 3 })
+  for pattern in real {
+    // The scan's estimate mixes straight and diagonal extents; within a third is its job.
+    #expect(abs(pattern.moduleSize - moduleSize) < moduleSize / 3)
+    let corners = try #require(FinderPatternCorners.find(image, pattern))
+    // Outer corners of a 7-module square: 3.5√2 modules from the centre.
+    for corner in corners {
+      let expected = 3.5 * 2.0.squareRoot() * moduleSize
+      #expect(abs(corner.distance(to: pattern.centre) - expected) < max(2, moduleSize / 2))
+    }
+  }
+}
+
+@Test func stripesAreNotFinderPatterns() {
+  // 1:1:3:1:1 along rows but uniform down the columns.
+  let runs = [0, 0, 1, 0, 1, 1, 1, 0, 1, 0, 0]
+  var bits: [UInt8] = []
+  for _ in 0..<60 {
+    for x in 0..<110 { bits.append(UInt8(runs[x / 10])) }
+  }
+  let image = BinaryImage(width: 110, height: 60, bits: bits)
+  #expect(FinderPatternScanner.scan(image, rowStep: 1, region: (0, 0, 110, 60)).isEmpty)
+}
