@@ -19,9 +19,11 @@ import QRCore
 //
 // A decode that returns a payload other than the fixture's is a finding when the damage was within
 // what error correction must correct (`mustDecode`); beyond that, Reed–Solomon may honestly land on
-// another codeword, and such misreads are only recorded (FUZZ_MISREADS=DIR) for reading by hand.
+// another codeword, and such misreads are only recorded (FUZZ_MISREADS=DIR) for reading by hand
+// (FUZZ_MISREADS_FATAL=1 makes them crashes too, to see the details of one).
 
 let misreadDirectory = ProcessInfo.processInfo.environment["FUZZ_MISREADS"]
+let misreadsAreFatal = ProcessInfo.processInfo.environment["FUZZ_MISREADS_FATAL"] == "1"
 let sizes = Array(stride(from: 21, through: 177, by: 4)) + [11, 13, 15, 17]
 
 /// Runs one input; libFuzzer calls it for every input it tries. Returns 0 (keep the input).
@@ -108,12 +110,11 @@ func decodeMutatedSymbol(_ input: inout FuzzInput, allowsMirrored: Bool, transpo
     }
   }
   let isMicro = fixture.symbol.kind == .micro
-  guard
-    mustDecode(
-      errors: errors, erasures: erasures, capacity: capacities[fixtureIndex], isMicro: isMicro)
-  else {
+  if !mustDecode(
+    errors: errors, erasures: erasures, capacity: capacities[fixtureIndex], isMicro: isMicro)
+  {
     recordMisread(input.bytes, errors: errors, erasures: erasures)
-    return
+    if !misreadsAreFatal { return }
   }
   finding(
     "wrong payload: \(fixture.symbol.version) \(fixture.symbol.errorCorrectionLevel) "
