@@ -22,7 +22,8 @@ import QRStream
 /// patterns are tried as Micro QR. Every plausible reading goes to the decoder until one
 /// decodes, then a grid fitted to the function patterns. Passes go in order of cost, the later
 /// ones only while the effort allows (see `DetectorOptions.Effort`): local threshold; the same
-/// inverted; a global Otsu threshold and its inverse; the image at half size.
+/// inverted; a local threshold over blocks with contrast only; a global Otsu threshold and its
+/// inverse; the image at half size.
 ///
 /// Symbols are reported once each: a reading whose centre falls inside a symbol already
 /// reported is skipped. Nothing is reported that the decoder did not verify.
@@ -118,13 +119,14 @@ public struct Detector: Sendable {
   // MARK: - Passes
 
   private enum Pass {
-    case local, inverted, global, globalInverted, half
+    case local, inverted, contrastOnly, global, globalInverted, half
   }
 
   private var passes: [Pass] {
     var passes: [Pass] = [.local]
     guard options.effort != .fast else { return passes }
     if options.triesInverted { passes.append(.inverted) }
+    passes.append(.contrastOnly)
     passes.append(.global)
     if options.triesInverted { passes.append(.globalInverted) }
     if options.effort == .accurate { passes.append(.half) }
@@ -138,10 +140,10 @@ public struct Detector: Sendable {
     var patternsSeen = 0
     for pass in passes {
       if options.effort == .balanced && !accepted.isEmpty { break }
-      // A global threshold rescues symbols whose finder patterns the local one broke up; with
-      // no finder-like pattern at all so far, balanced effort spares the frame.
-      if options.effort == .balanced && (pass == .global || pass == .globalInverted)
-        && patternsSeen < 2
+      // The other thresholds rescue symbols the first one spoiled; with no finder-like
+      // pattern at all so far, balanced effort spares the frame.
+      if options.effort == .balanced && pass != .local && pass != .inverted
+        && patternsSeen == 0
       {
         break
       }
@@ -149,6 +151,7 @@ public struct Detector: Sendable {
       var scale = 1.0
       switch pass {
       case .local: binarizer.binarizeLocally(image)
+      case .contrastOnly: binarizer.binarizeLocally(image, smoothsFlatBlocks: false)
       case .inverted: binarizer.invert()
       case .global: binarizer.binarizeGlobally(image)
       case .globalInverted: binarizer.invert()
@@ -170,7 +173,8 @@ public struct Detector: Sendable {
     }
   }
 
-  /// One pass over a binarized image; returns the number of finder patterns seen.
+  /// One pass over a binarized image; returns the number of finder patterns seen on two scan
+  /// lines or more.
   @discardableResult
   private func search(
     _ binary: BinaryImage, scale: Double, isInverted: Bool, rowStep: Int,
@@ -226,11 +230,17 @@ public struct Detector: Sendable {
       used[triple.bottomLeft] = true
     }
     guard options.findsMicroQR else { return patterns.count }
-    for (index, pattern) in patterns.enumerated() where !used[index] {
+    // A lone pattern seen on one scan line only is mostly texture: where there are many,
+    // Micro QR wants patterns seen on two.
+    let minimumCount = rowStep == 1 || patterns.count <= 8 ? 1 : 2
+    for (index, pattern) in patterns.enumerated()
+    where !used[index] && pattern.count >= minimumCount {
       guard accepted.count < options.maxSymbols else { break }
       let point = pattern.centre * scale
       guard !accepted.contains(where: { $0.contains(point) }) else { continue }
-      for reading in MicroQRLocator.locate(binary, pattern) {
+      let readings = MicroQRLocator.locate(binary, pattern)
+      // Then each reading fitted to its function patterns (M1 has no error correction).
+      for reading in readings + readings.compactMap({ GridFitter.refine(binary, $0) }) {
         var reading = reading
         reading.isInverted = isInverted
         let scaled = reading.scaled(by: scale)
@@ -241,7 +251,7 @@ public struct Detector: Sendable {
         }
       }
     }
-    return patterns.count
+    return patterns.filter { $0.count >= 2 }.count
   }
 
   /// `image` at half size, each pixel the mean of a 2 × 2 block.

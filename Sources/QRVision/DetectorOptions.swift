@@ -8,10 +8,11 @@ public struct DetectorOptions: Hashable, Sendable {
     /// One pass: local threshold, dark on light, every third row.
     case fast
     /// Every other row; while nothing has been found, adds the inverted image, then (when
-    /// finder-like patterns were seen) a global Otsu threshold and its inverse.
+    /// finder-like patterns were seen) a local threshold over blocks with contrast only, a
+    /// global Otsu threshold and its inverse.
     case balanced
-    /// Every row, and every fallback whatever was found: inverted, a global (Otsu) threshold
-    /// and its inverse, the image at half size (huge or blurred modules).
+    /// Every row, and every fallback whatever was found: those of `balanced`, then the image
+    /// at half size (huge or blurred modules).
     case accurate
   }
 

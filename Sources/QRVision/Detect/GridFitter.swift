@@ -3,7 +3,7 @@
 
 import QRCodec
 
-/// Adjusts a sampled QR Code's four corners until its function patterns fit best.
+/// Adjusts a sampled symbol's four corners until its function patterns fit best.
 ///
 /// The finder, separator, timing and alignment patterns are known module by module
 /// (ISO/IEC 18004:2015, 6.3), so the number of them read right scores a grid. Each corner is
@@ -12,16 +12,18 @@ import QRCodec
 /// our own). It repairs grids a fraction of a module off, from finder corners blurred or a
 /// curved page.
 enum GridFitter {
-  /// The candidate resampled through corners fitted to its function patterns, or nil when the
-  /// fit did not improve on it.
+  /// The candidate resampled through corners fitted to its function patterns (QR Code or
+  /// Micro QR), or nil when the fit did not improve on it.
   ///
   /// - Complexity: O(*k* × (*size* + alignment patterns)) for *k* ≈ 100 trial grids.
   static func refine(_ image: BinaryImage, _ candidate: SymbolCandidate) -> SymbolCandidate? {
-    guard case .qr(let version) = candidate.version, candidate.corners.count == 4 else {
-      return nil
+    guard candidate.corners.count == 4 else { return nil }
+    let size = candidate.version.size
+    let known: [(Int, Int, Bool)]
+    switch candidate.version {
+    case .qr(let version): known = functionModules(version)
+    case .micro(let version): known = functionModules(version)
     }
-    let size = version.size
-    let known = functionModules(version)
     let square = [
       Point(x: 0, y: 0), Point(x: Double(size), y: 0), Point(x: Double(size), y: Double(size)),
       Point(x: 0, y: Double(size)),
@@ -72,6 +74,10 @@ enum GridFitter {
     refined.matrix = matrix
     refined.unreliable = unreliable
     refined.isMirrored = false
+    guard !candidate.version.isMicro else {
+      // Micro QR's one finder pattern cannot tell a mirror image: keep the orientation read.
+      return candidate.isMirrored ? refined.mirrored() : refined
+    }
     refined.formatDistance = GridSampler.qrFormatDistance(matrix, transposed: false)
     let mirroredDistance = GridSampler.qrFormatDistance(matrix, transposed: true)
     if mirroredDistance < refined.formatDistance {
@@ -79,6 +85,23 @@ enum GridFitter {
       refined.formatDistance = mirroredDistance
     }
     return refined
+  }
+
+  /// The finder pattern (with separator) and timing pattern modules of a Micro QR `version`,
+  /// with their colours. ISO/IEC 18004:2015, 6.3.3 and 6.3.5.
+  static func functionModules(_ version: MicroVersion) -> [(Int, Int, Bool)] {
+    var modules: [(Int, Int, Bool)] = []
+    for y in 0...7 {
+      for x in 0...7 {
+        let ring = max(abs(x - 3), abs(y - 3))
+        modules.append((x, y, ring != 2 && ring != 4))
+      }
+    }
+    for i in 8..<version.size {
+      modules.append((i, 0, i % 2 == 0))
+      modules.append((0, i, i % 2 == 0))
+    }
+    return modules
   }
 
   /// The finder (with separator), timing and alignment pattern modules of `version`, with

@@ -24,10 +24,15 @@ enum MicroQRLocator {
         let c = (0..<4).map { corners[($0 + turn) % 4] }
         let across = ((c[1] - c[0]) + (c[2] - c[3])) * (1 / 14)
         let down = ((c[3] - c[0]) + (c[2] - c[1])) * (1 / 14)
+        // The corners sit where dark meets light, which blur and ink push outwards; the centre
+        // is unbiased, so a grid hung from it comes first, then the one from the corner.
+        let centre = (c[0] + c[1] + c[2] + c[3]) * 0.25
+        grids.append((centre - (across + down) * 3.5, across, down))
         grids.append((c[0], across, down))
       }
     }
-    if let (axis, module) = axes(image, pattern) {
+    // The edge-ray axes are slower and rougher: only when the corners cannot be found.
+    if grids.isEmpty, let (axis, module) = axes(image, pattern) {
       for turn in 0..<4 {
         let angle = axis + Double(turn) * Double.pi / 2
         let u = Point(x: cos(angle), y: sin(angle)) * module
@@ -40,8 +45,16 @@ enum MicroQRLocator {
       for transposed in [false, true] {
         let (across, down) = transposed ? (v, u) : (u, v)
         let transform = Transform(origin: origin, across: across, down: down)
-        // Format information sits within the first nine rows and columns of every size.
-        let (probe, _) = sample(image, transform, size: 9)
+        // Format information sits within the first nine rows and columns of every size; the
+        // finder's own modules come first, as a cheap test of the orientation.
+        var probe = BitMatrix(size: 9)
+        for y in 0..<9 {
+          for x in 0..<9 where x == 8 || y == 8 {
+            if image.isDark(transform.apply(Double(x) + 0.5, Double(y) + 0.5)) {
+              probe.setDark(true, x: x, y: y)
+            }
+          }
+        }
         guard let (format, distance) = GridSampler.microFormat(probe, transposed: false),
           distance <= 3
         else { continue }

@@ -21,17 +21,19 @@ import Testing
   for y in 0..<120 {
     for x in 0..<160 {
       let background = 60 + x  // 60…219
-      let inSquare = (x / 20) % 2 == 0 && (y / 20) % 2 == 0
+      // Squares offset from the 8-pixel block grid, as real edges are.
+      let inSquare = ((x + 4) / 20) % 2 == 0 && ((y + 4) / 20) % 2 == 0
       image[x, y] = UInt8(inSquare ? background - 50 : background)
     }
   }
   var binarizer = Binarizer()
-  binarizer.binarizeLocally(image)
+  // Flat background blocks beside the squares must not pull the threshold below them.
+  binarizer.binarizeLocally(image, smoothsFlatBlocks: false)
   let bits = binarizer.bits
-  #expect(bits[10 * 160 + 10] == 1)  // inside the first square
-  #expect(bits[10 * 160 + 30] == 0)  // background between squares
-  #expect(bits[50 * 160 + 130] == 1)  // a square on the bright side
-  #expect(bits[50 * 160 + 150] == 0)
+  #expect(bits[54 * 160 + 54] == 1)  // inside a square on the dark side
+  #expect(bits[54 * 160 + 74] == 0)  // background between squares
+  #expect(bits[54 * 160 + 134] == 1)  // a square on the bright side
+  #expect(bits[54 * 160 + 154] == 0)
 }
 
 @Test func invertingTwiceRestoresAndBuffersAreKept() {
