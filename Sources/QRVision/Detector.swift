@@ -51,22 +51,15 @@ public struct Detector: Sendable {
   /// The symbols in `image` that qrpipe's decoder reads, each reported once; the way to read
   /// payloads.
   ///
-  /// Each candidate goes to `Decoder.decode` with its unreliable modules as erasures, then
-  /// without; its mirror image is tried when both fail.
+  /// Each candidate goes to `Decoder.decode` with its unreliable modules as erasures (see
+  /// `detect(in:decode:)` for when it is tried again without); its mirror image is tried when
+  /// it fails.
   ///
   /// - Complexity: O(*pixels*) per pass, plus the sampling and decoding of candidates.
   public mutating func detect(in image: GrayImage) -> [Detection<DecodedSymbol>] {
     detect(in: image) { candidate in
-      // Erasures help when they mark the bad modules and hurt when they mark too many, so the
-      // grid is also tried as sampled. A block whose erasures use up all its check codewords
-      // would "decode" anything, so such a reading is not trusted.
-      if let decoded = try? Decoder.decode(
-        candidate.matrix, unreliableModules: candidate.unreliable, allowsMirrored: false),
-        decoded.blocks.allSatisfy({ $0.erasureCount == 0 || $0.margin > 0 })
-      {
-        return decoded
-      }
-      return try? Decoder.decode(candidate.matrix, allowsMirrored: false)
+      try? Decoder.decode(
+        candidate.matrix, unreliableModules: candidate.unreliable, allowsMirrored: false)
     }
   }
 
@@ -76,18 +69,34 @@ public struct Detector: Sendable {
   /// nil); a candidate is kept only when it returns a value, so nothing unverified is reported.
   /// Symbols over an accepted symbol's centre are not tried again.
   ///
+  /// When `decode` returns a `DecodedSymbol` with a block whose erasures used up all its check
+  /// codewords, that reading proves nothing (such a block "decodes" any garbage), so the
+  /// candidate is tried again without its unreliable modules and kept only if that decodes
+  /// with a check to spare.
+  ///
   /// - Complexity: O(*pixels*) per pass, plus the sampling and decoding of candidates.
   public mutating func detect<Decoded>(
     in image: GrayImage, decode: (SymbolCandidate) -> Decoded?
   ) -> [Detection<Decoded>] {
+    func verified(_ candidate: SymbolCandidate) -> Decoded? {
+      guard let decoded = decode(candidate) else { return nil }
+      guard let symbol = decoded as? DecodedSymbol, symbol.hasErasuresWithoutCheck else {
+        return decoded
+      }
+      var plain = candidate
+      plain.unreliable = BitMatrix(size: candidate.matrix.size)
+      guard let again = decode(plain) else { return nil }
+      if let symbol = again as? DecodedSymbol, symbol.hasErasuresWithoutCheck { return nil }
+      return again
+    }
     var found: [Detection<Decoded>] = []
     run(image) { candidate in
-      if let decoded = decode(candidate) {
+      if let decoded = verified(candidate) {
         found.append(Detection(candidate: candidate, decoded: decoded))
         return true
       }
       let mirror = candidate.mirrored()
-      if let decoded = decode(mirror) {
+      if let decoded = verified(mirror) {
         found.append(Detection(candidate: mirror, decoded: decoded))
         return true
       }
@@ -311,3 +320,11 @@ extension SymbolCandidate {
 }
 
 extension Detector.Detection: Sendable where Decoded: Sendable {}
+
+extension DecodedSymbol {
+  /// Whether a block leaned on erasures with no check codeword left over: its correction
+  /// could not have noticed a wrong result.
+  fileprivate var hasErasuresWithoutCheck: Bool {
+    blocks.contains { $0.erasureCount > 0 && $0.margin <= 0 }
+  }
+}
