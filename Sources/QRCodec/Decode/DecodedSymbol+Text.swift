@@ -34,7 +34,7 @@ extension DecodedSymbol {
       defaultCharset = .utf8
       defaultDerivation = .utf8
     } else if TextCharset.shiftJISText(defaultBytes[...]) != nil
-      && (hasKanji || TextCharset.isShiftJISWithDoubleBytes(defaultBytes[...]))
+      && (hasKanji || TextCharset.looksLikeShiftJIS(defaultBytes[...]))
     {
       defaultCharset = .shiftJIS
       defaultDerivation = .guessedShiftJIS

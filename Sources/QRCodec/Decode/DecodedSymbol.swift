@@ -108,7 +108,8 @@ public struct BlockCorrection: Hashable, Sendable {
 /// With ECI, each byte segment is read in the charset of the ECI in effect. Without, the
 /// standard says ISO-8859-1 but most symbols hold UTF-8 and Japanese ones often Shift_JIS, so the
 /// byte segments are read by this rule: valid UTF-8 as UTF-8; otherwise valid Shift_JIS that has
-/// double-byte characters (or sits beside Kanji segments) as Shift_JIS; otherwise ISO-8859-1.
+/// double-byte characters or a run of three half-width katakana (or sits beside Kanji segments) as
+/// Shift_JIS; otherwise ISO-8859-1.
 /// Numeric and alphanumeric segments are ASCII and Kanji segments Shift_JIS in every case.
 public enum TextDerivation: Hashable, Sendable, CustomStringConvertible {
   /// Read in the charsets the ECI designators name.

@@ -152,12 +152,22 @@ enum TextCharset: Hashable, Sendable, CustomStringConvertible {
     return text
   }
 
-  /// Whether `bytes` are valid Shift_JIS with at least one double-byte character.
+  /// Whether `bytes` read as Shift_JIS rather than ISO-8859-1: valid Shift_JIS with at least one
+  /// double-byte character, or with a run of three or more half-width katakana (0xA1…0xDF).
   ///
+  /// A run of three is the evidence: in ISO-8859-1 those bytes are the upper-case accented
+  /// letters and symbols, which text rarely strings together, while Japanese signage text written
+  /// in half-width katakana (ﾃﾞｻﾞｲﾝ) does nothing else.
   /// - Complexity: O(*n*).
-  static func isShiftJISWithDoubleBytes(_ bytes: ArraySlice<UInt8>) -> Bool {
+  static func looksLikeShiftJIS(_ bytes: ArraySlice<UInt8>) -> Bool {
     guard shiftJISText(bytes) != nil else { return false }
-    return bytes.contains { (0x81...0x9F).contains($0) || (0xE0...0xEB).contains($0) }
+    var katakanaRun = 0
+    for byte in bytes {
+      if (0x81...0x9F).contains(byte) || (0xE0...0xEB).contains(byte) { return true }
+      katakanaRun = (0xA1...0xDF).contains(byte) ? katakanaRun + 1 : 0
+      if katakanaRun >= 3 { return true }
+    }
+    return false
   }
 }
 

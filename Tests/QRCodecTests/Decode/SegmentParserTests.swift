@@ -154,8 +154,11 @@ private func text(_ bytes: [UInt8], eci: Int? = nil, kanji: [UInt8] = [])
   #expect(text([0x93, 0x8C, 0x8B, 0x9E]) == ("東京", .guessedShiftJIS))
   // Latin-1 "Grüße": not UTF-8, not Shift_JIS (0xFC cannot lead).
   #expect(text([0x47, 0x72, 0xFC, 0xDF, 0x65]) == ("Grüße", .iso8859_1))
-  // Half-width katakana alone is valid Shift_JIS but has no double-byte character.
+  // Two half-width katakana bytes are too little evidence: Latin-1 "±²".
   #expect(text([0xB1, 0xB2]) == ("±²", .iso8859_1))
+  // A run of three or more is half-width katakana ("ﾃﾞｻﾞｲﾝQR", as on Japanese signs).
+  #expect(
+    text([0xC3, 0xDE, 0xBB, 0xDE, 0xB2, 0xDD, 0x51, 0x52]) == ("ﾃﾞｻﾞｲﾝQR", .guessedShiftJIS))
 }
 
 @Test func textUnderECI() {
