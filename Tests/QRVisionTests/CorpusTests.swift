@@ -21,7 +21,7 @@ private let hasCorpus = FileManager.default.fileExists(
 /// 6 of the same. qrcode-2 also loses 9 to the decoder today (7 Shift_JIS texts below, model 1,
 /// one more). Raise these when reading improves; a drop is a regression.
 private let minimumReads: [String: Int] = [
-  "qrcode-1": 8, "qrcode-2": 40, "qrcode-3": 17, "qrcode-4": 19, "qrcode-5": 16,
+  "qrcode-1": 8, "qrcode-2": 47, "qrcode-3": 17, "qrcode-4": 19, "qrcode-5": 16,
   "qrcode-6": 15, "qrcode-7": 4, "microqrcode-1": 14, "multi-1": 6,
 ]
 
