@@ -29,6 +29,22 @@ let rendered: [(payload: [UInt8], image: GrayImage)] = Fixtures.symbols.enumerat
   return (fixture.payload, Renderer.grayImage(raster, options: options))
 }
 
+/// Runs once before the first input: the property on mutated symbols means something only if
+/// the clean ones are found, so check that first.
+@_cdecl("LLVMFuzzerInitialize")
+public func initialize(
+  _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>>
+) -> Int32 {
+  var detector = Detector()
+  for (index, fixture) in rendered.enumerated() {
+    let payloads = detector.detect(in: fixture.image).map(\.decoded.bytes)
+    guard payloads == [fixture.payload] else {
+      fatalError("rendered fixture \(index) gives \(payloads), not [\(fixture.payload)]")
+    }
+  }
+  return 0
+}
+
 /// Runs one input; libFuzzer calls it for every input it tries. Returns 0 (keep the input).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
