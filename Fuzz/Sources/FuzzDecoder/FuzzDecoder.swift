@@ -11,7 +11,8 @@ import QRCore
 //   Random grid:
 //     byte 1   size: 21...177 step 4 (indices 0...39) or 11...17 step 2 (40...43)
 //     byte 2   bit 0: mark the modules of the following bytes' 1-bits unreliable too, with 1/8 of them
-//     rest     modules, one bit each, row by row (missing bits are light)
+//     rest     modules, one bit each, row by row (missing bits are light); a grid that decodes
+//              is recorded like a misread (as misread-e-1-…)
 //   Mutated symbol:
 //     byte 1   which fixture (Fixtures.symbols)
 //     then     pairs of bytes: a module index (little-endian, modulo size²); the top bit of the
@@ -57,6 +58,10 @@ func decodeRandomGrid(_ input: inout FuzzInput, allowsMirrored: Bool) {
     let decoded = try Decoder.decode(
       grid, unreliableModules: marksUnreliable ? unreliable : nil, allowsMirrored: allowsMirrored)
     checkConsistency(decoded, size: side)
+    // Not wrong in itself (the fuzzer may build a valid symbol), but worth a look: noise that
+    // passes error correction is a false detection waiting to happen.
+    recordMisread(
+      input.bytes, errors: -1, erasures: decoded.blocks.reduce(0) { $0 + $1.erasureCount })
   } catch {
     _ = String(describing: error)
   }
@@ -151,9 +156,15 @@ func checkConsistency(_ decoded: DecodedSymbol, size: Int) {
   _ = decoded.symbologyIdentifier
 }
 
-/// Keeps a misread beyond capacity for reading by hand.
+/// Misreads written so far: the first `recordLimit` per process are enough to read by hand, and
+/// a fuzzer that has found one finds thousands of its neighbours.
+nonisolated(unsafe) var recordedCount = 0
+let recordLimit = 200
+
+/// Keeps a misread beyond capacity (or a random grid that decoded) for reading by hand.
 func recordMisread(_ bytes: UnsafeRawBufferPointer, errors: Int, erasures: Int) {
-  guard let directory = misreadDirectory else { return }
+  guard let directory = misreadDirectory, recordedCount < recordLimit else { return }
+  recordedCount += 1
   var hasher = Hasher()
   hasher.combine(bytes: bytes)
   let name = "\(directory)/misread-e\(errors)-x\(erasures)-\(UInt(bitPattern: hasher.finalize()))"

@@ -212,6 +212,9 @@ func isWellFormedNumber(_ text: ArraySlice<UInt8>) -> Bool {
   return rest.isEmpty
 }
 
+/// Disagreements written so far; the first 200 per process are plenty to read.
+nonisolated(unsafe) var recordedCount = 0
+
 func record(_ line: UnsafeRawBufferPointer, scannerAccepts: Bool) {
   let verdict =
     scannerAccepts
@@ -219,7 +222,8 @@ func record(_ line: UnsafeRawBufferPointer, scannerAccepts: Bool) {
   if differencesAreFatal {
     finding("\(verdict): \(Array(line))")
   }
-  guard let directory = differencesDirectory else { return }
+  guard let directory = differencesDirectory, recordedCount < 200 else { return }
+  recordedCount += 1
   var hasher = Hasher()
   hasher.combine(bytes: line)
   let name =

@@ -2,6 +2,7 @@
 // libFuzzer target: Detector.detect(in:) on small random images and on rendered symbols with
 // pixels XOR-ed.
 
+import Foundation
 import FuzzSupport
 import QRCore
 
@@ -15,6 +16,9 @@ import QRCore
 //   Mutated symbol:
 //     byte 1     which rendered fixture
 //     then       triples: a pixel index (little-endian, modulo the pixel count), a byte to XOR
+//
+// A symbol found in a random image is recorded in FUZZ_DETECTIONS=DIR (the first 200 per
+// process): not wrong in itself, since mutations can draw a symbol, but worth a look.
 //
 // Every payload decoded from a mutated symbol must be the fixture's: a detection reports only
 // symbols that Reed–Solomon verified, so another payload would be a misread of a real code.
@@ -63,9 +67,8 @@ public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     if !source.isEmpty {
       for index in pixels.indices { pixels[index] = source[index % source.count] }
     }
-    for detection in detector.detect(in: GrayImage(width: width, height: height, pixels: pixels)) {
-      _ = detection.decoded.text
-    }
+    let image = GrayImage(width: width, height: height, pixels: pixels)
+    if !detector.detect(in: image).isEmpty { recordDetection(input.bytes) }
     return 0
   }
   let fixture = rendered[Int(input.byte()) % rendered.count]
@@ -80,4 +83,17 @@ public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         + "\(fixture.payload)")
   }
   return 0
+}
+
+nonisolated(unsafe) var recordedCount = 0
+let detectionDirectory = ProcessInfo.processInfo.environment["FUZZ_DETECTIONS"]
+
+/// Keeps a random image in which a symbol was found.
+func recordDetection(_ bytes: UnsafeRawBufferPointer) {
+  guard let directory = detectionDirectory, recordedCount < 200 else { return }
+  recordedCount += 1
+  var hasher = Hasher()
+  hasher.combine(bytes: bytes)
+  let name = "\(directory)/detection-\(UInt(bitPattern: hasher.finalize()))"
+  _ = FileManager.default.createFile(atPath: name, contents: Data(bytes))
 }
