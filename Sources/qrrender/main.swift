@@ -63,7 +63,7 @@ Tool.main(RenderCommand.spec) { invocation in
       let payload: [UInt8]
       switch options.source {
       case .operand(let text): payload = Array(text.utf8)
-      case .content(let content): payload = Array(content.payload.utf8)
+      case .content(let content): payload = Array(content.text.utf8)
       case .standardInput, .file: payload = try PayloadInput.readAll(input)
       }
       guard let symbols = encode(payload, operand: sourceName) else { return .failure }

@@ -408,33 +408,7 @@ func badCommandLinesAreUsageErrors(arguments: [String], message: String) throws 
 
 // MARK: - Content helpers and --json
 
-@Test func contentPayloadsAreEscapedForTheirFormats() {
-  #expect(
-    RenderContent.wifi(ssid: #"a;b,c:d\e"f"#, password: "p;w", security: "WPA", isHidden: true)
-      .payload == #"WIFI:T:WPA;S:a\;b\,c\:d\\e\"f;P:p\;w;H:true;;"#)
-  #expect(
-    RenderContent.wifi(ssid: "open", password: nil, security: "nopass", isHidden: false).payload
-      == "WIFI:T:nopass;S:open;;")
-  let fields = RenderContent.ContactFields(
-    name: "Ada King, Countess", phones: ["+44 1", "2"], emails: ["ada@example.com"],
-    urls: ["https://example.com/a,b"])
-  #expect(
-    RenderContent.mecard(fields).payload
-      == #"MECARD:N:Ada King\, Countess;TEL:+44 1;TEL:2;EMAIL:ada@example.com;"#
-      + #"URL:https\://example.com/a\,b;;"#)
-  #expect(
-    RenderContent.vCard(fields).payload
-      == "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Countess;Ada King\\,;;;\r\nFN:Ada King\\, Countess\r\n"
-      + "TEL:+44 1\r\nTEL:2\r\nEMAIL:ada@example.com\r\nURL:https://example.com/a,b\r\n"
-      + "END:VCARD\r\n")
-  #expect(
-    RenderContent.mailto(address: "a b@example.com", subject: "Hi & bye", body: "l1\nl2").payload
-      == "mailto:a%20b@example.com?subject=Hi%20%26%20bye&body=l1%0Al2")
-  #expect(RenderContent.tel("+1 555 0100").payload == "tel:+1%20555%200100")
-  #expect(RenderContent.sms(number: "555", body: "a:b").payload == "SMSTO:555:a:b")
-  #expect(RenderContent.geo(latitude: 48.8584, longitude: -2.29).payload == "geo:48.8584,-2.29")
-  #expect(RenderContent.geo(latitude: -0.5, longitude: 0).payload == "geo:-0.5,0")
-}
+// The escaping itself is ContentPayload's, tested in QRToolTests/Content.
 
 @Test(.enabled(if: ReadBack.isAvailable, ReadBack.skipped))
 func contentOptionsMakeTheirPayloads() throws {
@@ -466,6 +440,8 @@ func contentOptionsMakeTheirPayloads() throws {
   (["--wifi", "a", "--security", "WPA4"], "invalid value 'WPA4' for --security"),
   (["--subject", "s", "--sms", "1"], "--subject needs --mailto"),
   (["--json", "--lines"], "--json already reads one record per line"),
+  (["--tel", "call me"], "is not a telephone number"),
+  (["--wifi", "", "--password", "x"], "network name (SSID) is empty"),
 ])
 func badContentOptionsAreUsageErrors(arguments: [String], message: String) throws {
   let result = try ToolRunner.run("qrrender", arguments)

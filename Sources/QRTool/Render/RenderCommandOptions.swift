@@ -10,7 +10,7 @@ public enum RenderPayloadSource: Equatable, Sendable {
   /// All of a file (`--file`).
   case file(String)
   /// A payload built from content options (`--wifi`, `--vcard`...).
-  case content(RenderContent)
+  case content(ContentPayload)
 
   /// The name messages use for it: `-`, the file name, or `argument`.
   public var name: String {
@@ -215,7 +215,16 @@ public struct RenderCommandOptions: Sendable {
   /// The content options as one payload description, or nil when none is given.
   ///
   /// - Throws: `UsageError` for two kinds at once, or a field option without its kind.
-  public static func parseContent(_ arguments: ParsedArguments) throws(UsageError) -> RenderContent?
+  public static func parseContent(_ arguments: ParsedArguments) throws(UsageError)
+    -> ContentPayload?
+  {
+    let content = try buildContent(arguments)
+    if let problem = content?.problem { throw UsageError(problem) }
+    return content
+  }
+
+  private static func buildContent(_ arguments: ParsedArguments) throws(UsageError)
+    -> ContentPayload?
   {
     let kinds = ["wifi", "mecard", "vcard", "mailto", "sms", "geo"].filter { arguments.has($0) }
     guard kinds.count <= 1 else {
@@ -235,28 +244,29 @@ public struct RenderCommandOptions: Sendable {
     switch kind {
     case "wifi":
       let password = arguments.value("password")
-      let security: String
+      let security: ContentPayload.WiFiSecurity
       switch arguments.value("security")?.uppercased() {
-      case nil: security = password == nil ? "nopass" : "WPA"
-      case "WPA", "WPA2", "WPA3", "SAE": security = "WPA"
-      case "WEP": security = "WEP"
-      case "NOPASS", "NONE": security = "nopass"
+      case nil: security = password == nil ? .none : .wpa
+      case "WPA", "WPA2", "WPA3", "SAE": security = .wpa
+      case "WEP": security = .wep
+      case "NOPASS", "NONE": security = .none
       case let other?:
         throw UsageError(
           "invalid value '\(Diagnostics.sanitized(other))' for --security: expected WPA, WEP or"
             + " nopass")
       }
-      if security == "nopass" && password != nil {
+      if security == .none && password != nil {
         throw UsageError("--password cannot be combined with --security nopass")
       }
       return .wifi(
         ssid: arguments.value("wifi") ?? "", password: password, security: security,
         isHidden: arguments.has("hidden"))
     case "mecard", "vcard":
-      let fields = RenderContent.ContactFields(
-        name: arguments.value(kind ?? "") ?? "", phones: arguments.all("tel"),
-        emails: arguments.all("email"), urls: arguments.all("url"))
-      return kind == "mecard" ? .mecard(fields) : .vCard(fields)
+      var contact = ContentPayload.Contact(name: arguments.value(kind ?? "") ?? "")
+      contact.phones = arguments.all("tel")
+      contact.emails = arguments.all("email")
+      contact.urls = arguments.all("url")
+      return kind == "mecard" ? .mecard(contact) : .vcard(contact)
     case "mailto":
       return .mailto(
         address: arguments.value("mailto") ?? "", subject: arguments.value("subject"),
@@ -279,7 +289,7 @@ public struct RenderCommandOptions: Sendable {
           "invalid value '\(Diagnostics.sanitized(text))' for --geo: expected LATITUDE,LONGITUDE"
             + " in degrees, such as 48.8584,2.2945")
       }
-      return .geo(latitude: latitude, longitude: longitude)
+      return .geo(latitude: latitude, longitude: longitude, altitude: nil)
     default:
       return nil
     }
