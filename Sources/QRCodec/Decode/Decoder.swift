@@ -211,6 +211,9 @@ public enum Decoder {
     }
   }
 
+  /// Syndromes an erasure-aided correction leaves unused to verify itself.
+  static let erasureVerificationMargin = 3
+
   /// De-interleaves the codewords into blocks (ISO/IEC 18004:2015, 7.6), corrects each, and
   /// returns the data codewords in order with what each block needed.
   ///
@@ -250,9 +253,13 @@ public enum Decoder {
       var codeword = blocks[block]
       let correction: ReedSolomonDecoder.Correction
       do {
+        // Erasures come from a detector's heuristics and may be wrong; a correction that spends
+        // every parity codeword leaves no syndrome to check it with, and fuzzing found such
+        // corrections landing on other codewords. So an erasure-aided correction keeps three
+        // syndromes unused (the p = 3 of the smallest codes, ISO/IEC 18004:2015, Table 9).
         correction = try ReedSolomonDecoder.correct(
           &codeword, errorCorrectionCodewordCount: parity, erasures: erasures[block],
-          limit: limit)
+          limit: erasures[block].isEmpty ? limit : max(0, limit - Self.erasureVerificationMargin))
       } catch {
         guard !erasures[block].isEmpty,
           let retried = try? ReedSolomonDecoder.correct(

@@ -65,7 +65,8 @@ private let damageCases: [(SymbolVersion, ErrorCorrectionLevel)] =
   }
 
 /// Property over 2,000+ seeds: in every block, as many damaged codewords as its capacity allows
-/// (2 × errors + erasures ≤ n − k − p) give the exact payload and the right per-block counts; one
+/// (2 × errors ≤ n − k − p, or 2 × errors + erasures ≤ n − k − p − 3 with erasures) give the exact
+/// payload and the right per-block counts; one
 /// more damaged codeword in one block is `blockBeyondCapacity` for that block, never a payload.
 @Test(arguments: damageCases.indices)
 func damageUpToCapacityDecodesAndOneMoreFails(caseIndex: Int) throws {
@@ -86,8 +87,10 @@ func damageUpToCapacityDecodesAndOneMoreFails(caseIndex: Int) throws {
     var unreliable = BitMatrix(size: grid.size)
     var expected: [(errors: Int, erasures: Int)] = []
     for codewords in byBlock {
-      let f = seed % 2 == 0 ? 0 : Int.random(in: 0...capacity, using: &generator)
-      let e = (capacity - f) / 2
+      // Erasure-aided corrections keep `erasureVerificationMargin` syndromes unused.
+      let erasureCapacity = max(0, capacity - Decoder.erasureVerificationMargin)
+      let f = seed % 2 == 0 ? 0 : Int.random(in: 0...erasureCapacity, using: &generator)
+      let e = ((f > 0 ? erasureCapacity : capacity) - f) / 2
       let chosen = generator.distinct(e + f, in: 0..<codewords.count).map { codewords[$0] }
       for codeword in chosen.prefix(e) { grid.damage(map.modules[codeword], using: &generator) }
       for codeword in chosen.dropFirst(e) {

@@ -12,17 +12,8 @@ import Testing
 // with one error besides) decodes to another codeword. In 1.4 million FuzzDecoder runs every one
 // of 41,610 wrong payloads used erasures; errors alone never gave one.
 //
-// Proposed fix (Sources/QRCodec/Decode/Decoder.swift, `correctBlocks`): keep a margin of three
-// unused syndromes on the erasure-aided attempt, and let the existing retry without erasures
-// handle the rest. ISO/IEC 18004 itself keeps p = 3 misdecode protection codewords in its
-// smallest codes.
-//
-//     let erasureLimit = erasures[block].isEmpty ? limit : limit - 3
-//     correction = try ReedSolomonDecoder.correct(
-//       &codeword, errorCorrectionCodewordCount: parity, erasures: erasures[block],
-//       limit: max(0, erasureLimit))
-//
-// The tests below are known issues until then; remove `withKnownIssue` with the fix.
+// Fixed in `Decoder.correctBlocks`: an erasure-aided correction leaves three syndromes unused
+// (`erasureVerificationMargin`), and the retry without erasures handles the rest.
 
 /// The FuzzDecoder input, minimized: Micro QR M4-Q, 2 modules inverted and 12 marked unreliable
 /// (one error and 12 erasures weigh exactly the 14 parity codewords), transposed, mirror allowed.
@@ -61,10 +52,8 @@ private func mutatedGrid(_ symbol: EncodedSymbol, _ input: [UInt8]) -> (BitMatri
   let payload = Array("MICRO QR M4".utf8)
   let symbol = try Encoder.encode(payload, options: options)
   let (grid, unreliable) = mutatedGrid(symbol, fuzzInput)
-  withKnownIssue("erasure-aided correction spends every parity codeword unverified") {
-    let decoded = try? Decoder.decode(grid, unreliableModules: unreliable, allowsMirrored: true)
-    #expect(decoded == nil || decoded?.bytes == payload)
-  }
+  let decoded = try? Decoder.decode(grid, unreliableModules: unreliable, allowsMirrored: true)
+  #expect(decoded == nil || decoded?.bytes == payload)
 }
 
 /// The same flaw built by hand: in a 5-M symbol, erase every error correction codeword of the
@@ -94,8 +83,6 @@ private func mutatedGrid(_ symbol: EncodedSymbol, _ input: [UInt8]) -> (BitMatri
   grid.invert(x: module % grid.size, y: module / grid.size)
 
   #expect(try Decoder.decode(grid).bytes == payload)  // errors alone: corrected
-  withKnownIssue("erasure-aided correction spends every parity codeword unverified") {
-    let decoded = try? Decoder.decode(grid, unreliableModules: unreliable)
-    #expect(decoded == nil || decoded?.bytes == payload)
-  }
+  let decoded = try? Decoder.decode(grid, unreliableModules: unreliable)
+  #expect(decoded == nil || decoded?.bytes == payload)
 }
