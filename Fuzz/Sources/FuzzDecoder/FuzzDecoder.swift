@@ -156,15 +156,46 @@ func checkConsistency(_ decoded: DecodedSymbol, size: Int) {
   _ = decoded.symbologyIdentifier
 }
 
-/// Misreads written so far: the first `recordLimit` per process are enough to read by hand, and
-/// a fuzzer that has found one finds thousands of its neighbours.
-nonisolated(unsafe) var recordedCount = 0
-let recordLimit = 200
+/// Misreads seen so far, by kind: random grids that decoded (errors -1), and misreads of mutated
+/// symbols with and without unreliable modules; printed at exit.
+nonisolated(unsafe) var misreadCounts = (randomGrids: 0, withErasures: 0, errorsOnly: 0)
+/// Files written per kind: the first `recordLimit` are enough to read by hand, and a fuzzer that
+/// has found one finds thousands of its neighbours.
+nonisolated(unsafe) var recordedCounts = (randomGrids: 0, mutated: 0)
+let recordLimit = 100
 
-/// Keeps a misread beyond capacity (or a random grid that decoded) for reading by hand.
+/// Runs once before the first input: arranges for the misread counts to be printed at exit.
+@_cdecl("LLVMFuzzerInitialize")
+public func initialize(
+  _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>>
+) -> Int32 {
+  atexit {
+    let counts = misreadCounts
+    print(
+      "FuzzDecoder misreads beyond capacity: \(counts.withErasures) with unreliable modules, "
+        + "\(counts.errorsOnly) with errors only; random grids decoded: \(counts.randomGrids)")
+  }
+  return 0
+}
+
+/// Counts a misread beyond capacity (or a random grid that decoded) and keeps the first few for
+/// reading by hand.
 func recordMisread(_ bytes: UnsafeRawBufferPointer, errors: Int, erasures: Int) {
-  guard let directory = misreadDirectory, recordedCount < recordLimit else { return }
-  recordedCount += 1
+  if errors < 0 {
+    misreadCounts.randomGrids += 1
+  } else if erasures > 0 {
+    misreadCounts.withErasures += 1
+  } else {
+    misreadCounts.errorsOnly += 1
+  }
+  guard let directory = misreadDirectory else { return }
+  if errors < 0 {
+    guard recordedCounts.randomGrids < recordLimit else { return }
+    recordedCounts.randomGrids += 1
+  } else {
+    guard recordedCounts.mutated < recordLimit else { return }
+    recordedCounts.mutated += 1
+  }
   var hasher = Hasher()
   hasher.combine(bytes: bytes)
   let name = "\(directory)/misread-e\(errors)-x\(erasures)-\(UInt(bitPattern: hasher.finalize()))"
