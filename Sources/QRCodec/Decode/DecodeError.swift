@@ -20,6 +20,10 @@ public enum DecodeError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Block `block` (0-based, of `blockCount`) has more errors than its error correction can
   /// correct.
   case blockBeyondCapacity(block: Int, blockCount: Int, reason: ReedSolomonError)
+  /// Every data codeword is zero: a valid Reed–Solomon codeword, but no encoder writes it (even
+  /// an empty payload is padded with 0xEC 0x11, ISO/IEC 18004:2015, 7.4.10), while a texture that
+  /// matches a mask pattern (mask 0 is a checkerboard) unmasks to it.
+  case noData
   /// A mode indicator that no mode has in this version.
   case invalidModeIndicator(UInt8, bitOffset: Int)
   /// The data ends inside a segment whose character count runs past it.
@@ -58,6 +62,7 @@ public enum DecodeError: Error, Hashable, Sendable, CustomStringConvertible {
     case .invalidKanjiValue(let value, let offset):
       "invalid Kanji value \(value) at bit \(offset)"
     case .invalidECIDesignator(let offset): "invalid ECI designator at bit \(offset)"
+    case .noData: "no data: every data codeword is zero"
     case .invalidStructuredAppend(let index, let count):
       "invalid structured append header: symbol \(index + 1) of \(count)"
     }

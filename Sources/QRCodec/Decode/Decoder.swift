@@ -63,6 +63,7 @@ public enum Decoder {
       mask: mask)
     let (data, blocks) = try correctBlocks(
       codewords, erased: erased, structure: structure, version: version, level: level)
+    guard data.contains(where: { $0 != 0 }) else { throw .noData }
     let parsed = try SegmentParser.parse(
       data, bitCount: structure.dataBitCapacity, version: version)
     let (text, derivation) = DecodedSymbol.text(

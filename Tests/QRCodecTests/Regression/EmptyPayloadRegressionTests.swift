@@ -14,12 +14,7 @@ import Testing
 // 2 to 13 corrected errors, empty payload each time); a detector sampling a texture that matches
 // a mask pattern (mask 0 is a checkerboard) would report an empty QR Code.
 //
-// Proposed fix (Sources/QRCodec/Decode/Decoder.swift, in `decodeOnce` after `correctBlocks`):
-// refuse a grid whose data codewords are all zero, with a new `DecodeError` case:
-//
-//     guard data.contains(where: { $0 != 0 }) else { throw .noData }
-//
-// Remove `withKnownIssue` below with the fix.
+// Fixed: the decoder refuses all-zero data codewords (`DecodeError.noData`).
 
 /// The FuzzDecoder input (random-grid mode): size index 2 (29 modules), no unreliable modules,
 /// then the modules as bits, row by row.
@@ -49,9 +44,7 @@ private func randomGrid(_ input: [UInt8]) -> BitMatrix {
 
 @Test func randomGridFromFuzzInputIsNotASymbol() {
   let grid = randomGrid(fuzzInput)
-  withKnownIssue("all-zero data codewords decode as an empty payload") {
-    #expect(throws: DecodeError.self) { try Decoder.decode(grid, allowsMirrored: false) }
-  }
+  #expect(throws: DecodeError.self) { try Decoder.decode(grid, allowsMirrored: false) }
 }
 
 /// By hand: a 1-M symbol whose data modules all equal its mask, so that unmasking leaves zeros.
@@ -66,7 +59,5 @@ private func randomGrid(_ input: [UInt8]) -> BitMatrix {
     let (x, y) = (module % grid.size, module / grid.size)
     grid.setDark(symbol.mask.inverts(x: x, y: y), x: x, y: y)
   }
-  withKnownIssue("all-zero data codewords decode as an empty payload") {
-    #expect(throws: DecodeError.self) { try Decoder.decode(grid, allowsMirrored: false) }
-  }
+  #expect(throws: DecodeError.self) { try Decoder.decode(grid, allowsMirrored: false) }
 }
