@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Per-version module positions for reading a grid fast, built once.
+// Per-version module positions for reading a grid fast, built once per version on first use.
+
+import Synchronization
 
 /// Where a decoder reads a symbol of one version: data modules in placement order with the masks
 /// that invert each, and the format and version information modules. Module positions are
@@ -44,17 +46,21 @@ struct DecodingLayout: Sendable {
     versionInformation = layout.versionInformationPositions.map { $0.map { $0.y * size + $0.x } }
   }
 
-  /// The layouts of QR Code versions 1…40, built together on first use.
-  static let qr: [DecodingLayout] = Version.all.map { DecodingLayout(.qr($0)) }
+  /// The layouts built so far (QR versions 1…40 at 0…39, M1…M4 at 40…43), each on first use, so a
+  /// process that reads one small code does not pay about 20 ms for all 44.
+  private static let cache = Mutex([DecodingLayout?](repeating: nil, count: 44))
 
-  /// The layouts of Micro QR M1…M4.
-  static let micro: [DecodingLayout] = MicroVersion.allCases.map { DecodingLayout(.micro($0)) }
-
-  /// The layout of `version`.
+  /// The layout of `version`, built the first time it is asked for.
   static func of(_ version: SymbolVersion) -> DecodingLayout {
+    let index: Int
     switch version {
-    case .qr(let qrVersion): qr[qrVersion.number - 1]
-    case .micro(let microVersion): micro[microVersion.rawValue - 1]
+    case .qr(let qrVersion): index = qrVersion.number - 1
+    case .micro(let microVersion): index = 40 + microVersion.rawValue - 1
     }
+    if let layout = cache.withLock({ $0[index] }) { return layout }
+    // Built outside the lock; two threads racing build the same value and either may win.
+    let layout = DecodingLayout(version)
+    cache.withLock { $0[index] = layout }
+    return layout
   }
 }
