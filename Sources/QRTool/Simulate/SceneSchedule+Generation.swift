@@ -132,15 +132,16 @@ struct SceneSchedule: Sendable {
   }
 
   private mutating func makeConditions() -> CameraConditions {
-    let brightness = random.uniform(0.72, 1.0)
+    let brightness = random.uniform(0.78, 1.05)
     let direction = random.uniform(0, 2 * Double.pi)
     let strength = random.uniform(0, 0.3)
     let roll = random.unit()
     return CameraConditions(
       brightness: brightness, gradientX: strength * cos(direction),
       gradientY: strength * sin(direction), vignette: random.uniform(0, 0.4),
-      background: random.uniform(0.3, 0.65),
-      noise: random.chance(0.75) ? random.uniform(1, 4) : random.uniform(4, 7),
+      background: random.uniform(0.35, 0.7),
+      // A webcam in fair light; sometimes a dimmer, noisier one.
+      noise: random.chance(0.85) ? random.uniform(1, 3) : random.uniform(3, 4.5),
       blurPasses: roll < 0.2 ? 0 : roll < 0.75 ? 1 : 2)
   }
 
