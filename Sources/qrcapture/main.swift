@@ -42,8 +42,23 @@ Tool.main(CaptureCommand.spec) { invocation in
       guard
         let camera = try makeSimulatedCamera(request, options: options, diagnostics: diagnostics)
       else { return request.payloadFile == nil ? .usage : .failure }
+      var truth: FileDescriptor?
+      if let path = request.truthFile {
+        do {
+          truth = try .openForWriting(path)
+        } catch {
+          diagnostics.error("\(error)", operand: path)
+          return .failure
+        }
+      }
+      defer { truth?.close() }
       while let frame = camera.next() {
-        if let kept = selection.select(frame) { try sink.write(kept) }
+        if let kept = selection.select(frame) {
+          try sink.write(kept)
+          try truth?.writeAll(
+            SimulatedSighting.jsonLine(
+              camera.sightings(of: frame.sequence), sequence: kept.sequence, seconds: kept.seconds))
+        }
         if selection.isComplete { break }
       }
     case .camera(let path):

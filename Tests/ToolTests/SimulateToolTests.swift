@@ -183,3 +183,20 @@ private struct Record: Decodable {
     }
   }
 }
+
+@Test func theTruthFileSaysWhatEachFrameShows() throws {
+  let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "qrcapture-truth-\(getpid()).jsonl"
+  ).path
+  defer { try? FileManager.default.removeItem(atPath: path) }
+  let result = try ToolRunner.run(
+    "qrcapture",
+    ["--simulate", "--fast", "--fps", "5", "-n", "10", "-s", "240x180", "--truth", path, "hi"])
+  #expect(result.status == 0, "\(result.errors)")
+  let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+  #expect(lines.count == 10)
+  #expect(lines.first?.hasPrefix("{\"frame\":0,\"time\":0,\"codes\":[") == true)
+  #expect(lines.contains { $0.contains("{\"text\":\"hi\",\"visible\":true,\"corners\":[[") })
+  let missing = try ToolRunner.run("qrcapture", ["--truth", path])
+  #expect(missing.status == 64 && missing.errors.hasPrefix("qrcapture: --truth needs --simulate"))
+}

@@ -23,6 +23,20 @@ public struct SimulationRequest: Sendable, Equatable {
   public var seed: UInt64
   /// False with `--fast`: frames as fast as they are made, none dropped.
   public var isPaced: Bool
+  /// `--truth`: where to write each frame's ground truth as JSON lines.
+  public var truthFile: String?
+
+  /// Creates a request.
+  public init(
+    payloads: [String], payloadFile: String? = nil, seed: UInt64 = SimulationSettings.defaultSeed,
+    isPaced: Bool = true, truthFile: String? = nil
+  ) {
+    self.payloads = payloads
+    self.payloadFile = payloadFile
+    self.seed = seed
+    self.isPaced = isPaced
+    self.truthFile = truthFile
+  }
 }
 
 /// What qrcapture writes.
@@ -127,12 +141,12 @@ public struct CaptureCommandOptions: Sendable {
       simulation = SimulationRequest(
         payloads: arguments.operands, payloadFile: arguments.value("payloads"),
         seed: seed.map(UInt64.init) ?? SimulationSettings.defaultSeed,
-        isPaced: !arguments.has("fast"))
+        isPaced: !arguments.has("fast"), truthFile: arguments.value("truth"))
       inputs = [.simulation]
       return
     }
     simulation = nil
-    for option in ["payloads", "seed", "fast"] where arguments.has(option) {
+    for option in ["payloads", "seed", "fast", "truth"] where arguments.has(option) {
       throw UsageError("--\(option) needs --simulate")
     }
     if listDevices && listFormats {

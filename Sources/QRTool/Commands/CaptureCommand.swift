@@ -45,6 +45,9 @@ public enum CaptureCommand {
         completion: .file),
       .value(nil, "seed", "N", "with --simulate: seed of the simulation (default 1)"),
       .flag(nil, "fast", "with --simulate: make frames as fast as possible, not at --fps"),
+      .value(
+        nil, "truth", "file", "with --simulate: write what each frame shows there as JSON lines",
+        completion: .file),
       .flag(nil, "list-devices", "list V4L2 cameras and exit"),
       .flag(nil, "list-formats", "list the camera's formats, sizes and rates and exit"),
     ])

@@ -165,6 +165,12 @@ public final class SimulatedCamera: FrameSource {
     return frame
   }
 
+  /// The ground truth of frame `sequence` (one `next()` returned lately): what it shows of each
+  /// code.
+  public func sightings(of sequence: UInt64) -> [SimulatedSighting] {
+    scene.sightings(at: Double(sequence) * settings.frameInterval)
+  }
+
   /// The pixels of frame `sequence`.
   private func render(_ sequence: UInt64) -> GrayImage {
     let time = Double(sequence) * settings.frameInterval

@@ -154,3 +154,42 @@ func convexPolygonsIntersect(_ first: [SIMD2<Double>], _ second: [SIMD2<Double>]
   }
   return true
 }
+
+extension SimulatedSighting {
+  /// One JSON line of ground truth for frame `sequence` at `seconds`:
+  /// `{"frame":N,"time":T,"codes":[{"text":…,"visible":…,"corners":[[x,y],…]},…]}`, with `visible`
+  /// meaning `isFullyVisible` and the symbol's corners rounded to 0.1 pixel.
+  public static func jsonLine(
+    _ sightings: [SimulatedSighting], sequence: UInt64, seconds: Double
+  ) -> [UInt8] {
+    var json = JSONWriter()
+    json.beginObject()
+    json.key("frame")
+    json.integer(Int(truncatingIfNeeded: sequence))
+    json.key("time")
+    json.number(seconds)
+    json.key("codes")
+    json.beginArray()
+    for sighting in sightings {
+      json.beginObject()
+      json.key("text")
+      json.string(sighting.payload)
+      json.key("visible")
+      json.boolean(sighting.isFullyVisible)
+      json.key("corners")
+      json.beginArray()
+      for corner in sighting.corners {
+        json.beginArray()
+        json.number((corner.x * 10).rounded() / 10)
+        json.number((corner.y * 10).rounded() / 10)
+        json.endArray()
+      }
+      json.endArray()
+      json.endObject()
+    }
+    json.endArray()
+    json.endObject()
+    json.newline()
+    return json.bytes
+  }
+}

@@ -67,7 +67,7 @@ private func options(_ words: [String], stdinIsData: Bool = false) throws -> Cap
 }
 
 @Test func simulateOptionsNeedSimulateAndExcludeTheCamera() {
-  for option in [["--seed", "3"], ["--fast"], ["--payloads", "f"]] {
+  for option in [["--seed", "3"], ["--fast"], ["--payloads", "f"], ["--truth", "t"]] {
     #expect(throws: UsageError("\(option[0]) needs --simulate")) { try options(option) }
   }
   #expect(throws: UsageError("--simulate and --device cannot be combined")) {
