@@ -20,7 +20,7 @@ struct SceneSchedule: Sendable {
   private(set) var shots: [Shot] = []
 
   /// Pixels per module the scheduler aims at, before a card has to shrink to fit its lane.
-  static let moduleSizes = 3.5...8.0
+  static let moduleSizes = 3.0...8.0
   /// The smallest module ever drawn; a payload whose card cannot fit at this size is refused.
   static let smallestModule = 2.5
   /// How much a card's circumscribed circle may grow through perspective (the tilts stay below
@@ -142,7 +142,7 @@ struct SceneSchedule: Sendable {
       background: random.uniform(0.35, 0.7),
       // A webcam in fair light; sometimes a dimmer, noisier one.
       noise: random.chance(0.85) ? random.uniform(1, 3) : random.uniform(3, 4.5),
-      blurPasses: roll < 0.2 ? 0 : roll < 0.75 ? 1 : 2)
+      blurPasses: roll < 0.2 ? 0 : roll < 0.65 ? 1 : roll < 0.9 ? 2 : 3)
   }
 
   private mutating func makeAppearance(
