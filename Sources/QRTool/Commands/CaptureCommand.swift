@@ -19,7 +19,8 @@ public enum CaptureCommand {
         + "recognised by their magic; raw frames need --size.",
       "Simulation: with --simulate, each operand is a payload shown as a QR code that moves through\n"
         + "the frame (default size 640x480) with perspective, blur, noise and uneven light, between\n"
-        + "empty stretches; paced at --fps until stopped unless --count, --duration or --fast.",
+        + "empty stretches; in real time at --fps (--fast: as fast as possible) until stopped or\n"
+        + "until --count or --duration is reached.",
     ],
     options: [
       .value(
