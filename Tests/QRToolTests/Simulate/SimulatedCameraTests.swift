@@ -140,3 +140,14 @@ private func frames(_ count: Int, _ settings: SimulationSettings) throws -> [Fra
     #expect(abs(back.x - corner.x) < 1e-9 && abs(back.y - corner.y) < 1e-9)
   }
 }
+
+@Test func aFrameIsTheSameWhetherFramesBeforeItWereDroppedOrNot() throws {
+  let clock = ManualClock()
+  let paced = try SimulatedCamera(settings: settings(seed: 9, paced: true), clock: clock) { false }
+  _ = paced.next()
+  clock.time += 2_350_000_000  // frames 1...22 are missed
+  let late = try #require(paced.next())
+  #expect(late.sequence == 23 && late.dropped == 22)
+  let all = try frames(24, settings(seed: 9))
+  #expect(late.image == all[23].image && late.timestamp == all[23].timestamp)
+}
