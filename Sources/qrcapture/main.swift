@@ -38,6 +38,7 @@ Tool.main(CaptureCommand.spec) { invocation in
     switch input {
     case .simulation:
       guard let request = options.simulation else { continue }
+      // A stop ends the stream on a frame boundary (and closes --truth), then dies by the signal.
       Signals.installStopHandlers()
       guard
         let camera = try makeSimulatedCamera(request, options: options, diagnostics: diagnostics)
