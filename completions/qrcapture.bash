@@ -24,9 +24,15 @@ _qrcapture() {
       COMPREPLY=($(compgen -W 'qrframe y4m pgm' -- "$cur")); return ;;
     --max-pixels)
       return ;;
+    --payloads)
+      COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --seed)
+      return ;;
+    --truth)
+      COMPREPLY=($(compgen -f -- "$cur")); return ;;
   esac
   if [[ "$cur" == -* ]]; then
-    COMPREPLY=($(compgen -W '-d --device -s --size -r --fps -p --pixel-format -n --count --duration --skip --every --restamp -o --output --max-pixels --list-devices --list-formats -h --help -V --version' -- "$cur"))
+    COMPREPLY=($(compgen -W '-d --device -s --size -r --fps -p --pixel-format -n --count --duration --skip --every --restamp -o --output --max-pixels --simulate --payloads --seed --fast --truth --list-devices --list-formats -h --help -V --version' -- "$cur"))
   else
     COMPREPLY=($(compgen -f -- "$cur"))
   fi

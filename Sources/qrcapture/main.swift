@@ -36,6 +36,32 @@ Tool.main(CaptureCommand.spec) { invocation in
   for input in options.inputs {
     if selection.isComplete || Signals.stopRequested { break }
     switch input {
+    case .simulation:
+      guard let request = options.simulation else { continue }
+      // A stop ends the stream on a frame boundary (and closes --truth), then dies by the signal.
+      Signals.installStopHandlers()
+      guard
+        let camera = try makeSimulatedCamera(request, options: options, diagnostics: diagnostics)
+      else { return request.payloadFile == nil ? .usage : .failure }
+      var truth: FileDescriptor?
+      if let path = request.truthFile {
+        do {
+          truth = try .openForWriting(path)
+        } catch {
+          diagnostics.error("\(error)", operand: path)
+          return .failure
+        }
+      }
+      defer { truth?.close() }
+      while let frame = camera.next() {
+        if let kept = selection.select(frame) {
+          try sink.write(kept)
+          try truth?.writeAll(
+            SimulatedSighting.jsonLine(
+              camera.sightings(of: frame.sequence), sequence: kept.sequence, seconds: kept.seconds))
+        }
+        if selection.isComplete { break }
+      }
     case .camera(let path):
       // Only a camera needs cleaning up, so only then do SIGINT/SIGTERM become a stop flag.
       Signals.installStopHandlers()
@@ -90,4 +116,39 @@ Tool.main(CaptureCommand.spec) { invocation in
     }
   }
   return status
+}
+
+/// The simulated camera `--simulate` asks for, or nil after reporting why there is none
+/// (`qrcapture: payload: message`).
+func makeSimulatedCamera(
+  _ request: SimulationRequest, options: CaptureCommandOptions, diagnostics: Diagnostics
+) throws -> SimulatedCamera? {
+  var payloads = request.payloads
+  if let file = request.payloadFile {
+    do {
+      let descriptor = file == "-" ? FileDescriptor.standardInput : try .openForReading(file)
+      defer { if file != "-" { descriptor.close() } }
+      payloads += SimulationSettings.payloads(fromLines: try PayloadInput.readAll(descriptor))
+    } catch {
+      diagnostics.error("\(error)", operand: file)
+      return nil
+    }
+    if payloads.isEmpty {
+      diagnostics.error("no payloads in the file", operand: file)
+      return nil
+    }
+  }
+  let size = options.simulationSize
+  let settings = SimulationSettings(
+    payloads: payloads.isEmpty ? SimulationSettings.defaultPayloads : payloads,
+    width: size.width, height: size.height, seed: request.seed,
+    frameRate: options.effectiveFrameRate, isPaced: request.isPaced)
+  do {
+    return try SimulatedCamera(settings: settings, shouldStop: { Signals.stopRequested })
+  } catch {
+    let payload = error.payloadIndex.map { settings.payloads[$0] } ?? "--simulate"
+    let shown = payload.count > 40 ? String(payload.prefix(40)) + "..." : payload
+    diagnostics.error("\(error)", operand: shown)
+    return nil
+  }
 }

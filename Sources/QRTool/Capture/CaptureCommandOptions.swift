@@ -9,6 +9,34 @@ public enum CaptureInput: Equatable, Sendable {
   case camera(String)
   /// A file, or `-` for standard input.
   case file(String)
+  /// The simulated camera (`--simulate`; see `CaptureCommandOptions.simulation`).
+  case simulation
+}
+
+/// What `--simulate` asks for. The payload file is read by the tool, not while parsing.
+public struct SimulationRequest: Sendable, Equatable {
+  /// The payload operands, in order.
+  public var payloads: [String]
+  /// `--payloads`: a file of more payloads, one per line (`-` for standard input).
+  public var payloadFile: String?
+  /// `--seed`.
+  public var seed: UInt64
+  /// False with `--fast`: frames as fast as they are made, none dropped.
+  public var isPaced: Bool
+  /// `--truth`: where to write each frame's ground truth as JSON lines.
+  public var truthFile: String?
+
+  /// Creates a request.
+  public init(
+    payloads: [String], payloadFile: String? = nil, seed: UInt64 = SimulationSettings.defaultSeed,
+    isPaced: Bool = true, truthFile: String? = nil
+  ) {
+    self.payloads = payloads
+    self.payloadFile = payloadFile
+    self.seed = seed
+    self.isPaced = isPaced
+    self.truthFile = truthFile
+  }
 }
 
 /// What qrcapture writes.
@@ -41,6 +69,13 @@ public struct CaptureCommandOptions: Sendable {
   public var listDevices: Bool
   /// `--list-formats`.
   public var listFormats: Bool
+  /// `--simulate` and its options, or nil.
+  public var simulation: SimulationRequest?
+
+  /// The frame size of the simulated camera: `--size`, or 640x480.
+  public var simulationSize: (width: Int, height: Int) {
+    size ?? SimulationSettings.defaultSize
+  }
 
   /// The rate to use for raw input timestamps, `--restamp` and y4m output.
   public var effectiveFrameRate: FrameRate { frameRate ?? Self.defaultFrameRate }
@@ -90,6 +125,30 @@ public struct CaptureCommandOptions: Sendable {
     listFormats = arguments.has("list-formats")
 
     let device = arguments.value("device")
+    if arguments.has("simulate") {
+      for option in ["device", "pixel-format", "list-devices", "list-formats"]
+      where arguments.has(option) {
+        throw UsageError("--simulate and --\(option) cannot be combined")
+      }
+      if let empty = arguments.operands.firstIndex(of: "") {
+        throw UsageError("payload \(empty + 1) is empty")
+      }
+      let (width, height) = size ?? SimulationSettings.defaultSize
+      if width * height > maximumPixels {
+        throw UsageError("--size \(width)x\(height) exceeds --max-pixels \(maximumPixels)")
+      }
+      let seed = try arguments.integer("seed", in: 0...Int.max)
+      simulation = SimulationRequest(
+        payloads: arguments.operands, payloadFile: arguments.value("payloads"),
+        seed: seed.map(UInt64.init) ?? SimulationSettings.defaultSeed,
+        isPaced: !arguments.has("fast"), truthFile: arguments.value("truth"))
+      inputs = [.simulation]
+      return
+    }
+    simulation = nil
+    for option in ["payloads", "seed", "fast", "truth"] where arguments.has(option) {
+      throw UsageError("--\(option) needs --simulate")
+    }
     if listDevices && listFormats {
       throw UsageError("--list-devices and --list-formats cannot be combined")
     }

@@ -10,12 +10,17 @@ public enum CaptureCommand {
     name: "qrcapture",
     summary:
       "Capture gray frames from a V4L2 camera, or read raw, y4m, PNM or qrframe input,\n"
-      + "and write them to standard output as a qrframe(5) stream.",
-    operands: "[file ...]",
+      + "or simulate a camera filming QR codes, and write them to standard output as a\n"
+      + "qrframe(5) stream.",
+    operands: "[file ...] | --simulate [payload ...]",
     notes: [
       "Input: the file operands in order ('-' is standard input); with none, standard input when\n"
         + "it is a pipe or a file, else the camera /dev/video0. y4m, PNM and qrframe input are\n"
-        + "recognised by their magic; raw frames need --size."
+        + "recognised by their magic; raw frames need --size.",
+      "Simulation: with --simulate, each operand is a payload shown as a QR code that moves through\n"
+        + "the frame (default size 640x480) with perspective, blur, noise and uneven light, between\n"
+        + "empty stretches; in real time at --fps (--fast: as fast as possible) until stopped or\n"
+        + "until --count or --duration is reached.",
     ],
     options: [
       .value(
@@ -35,6 +40,15 @@ public enum CaptureCommand {
         "o", "output", "format", "write qrframe (default), y4m or pgm",
         completion: .choices(["qrframe", "y4m", "pgm"])),
       .value(nil, "max-pixels", "N", "refuse frames larger than N pixels (default 268435456)"),
+      .flag(nil, "simulate", "simulate a camera filming QR codes of the operands (payloads)"),
+      .value(
+        nil, "payloads", "file", "with --simulate: more payloads, one per line ('-' is stdin)",
+        completion: .file),
+      .value(nil, "seed", "N", "with --simulate: seed of the simulation (default 1)"),
+      .flag(nil, "fast", "with --simulate: make frames as fast as possible, not at --fps"),
+      .value(
+        nil, "truth", "file", "with --simulate: write what each frame shows there as JSON lines",
+        completion: .file),
       .flag(nil, "list-devices", "list V4L2 cameras and exit"),
       .flag(nil, "list-formats", "list the camera's formats, sizes and rates and exit"),
     ])

@@ -51,3 +51,32 @@ private func options(_ words: [String], stdinIsData: Bool = false) throws -> Cap
   #expect(parsed.output == .qrframe)
   #expect(try options(["-o", "y4m"]).output == .y4m)
 }
+
+@Test func simulateTakesPayloadOperandsAndItsOwnOptions() throws {
+  let parsed = try options(
+    ["--simulate", "--seed", "9", "--fast", "hello", "-"], stdinIsData: true)
+  #expect(parsed.inputs == [.simulation])
+  #expect(
+    parsed.simulation
+      == SimulationRequest(payloads: ["hello", "-"], payloadFile: nil, seed: 9, isPaced: false))
+  #expect(parsed.simulationSize == (640, 480))
+  let defaults = try options(["--simulate", "--payloads", "list.txt", "-s", "320x240"])
+  #expect(defaults.simulation?.seed == 1 && defaults.simulation?.isPaced == true)
+  #expect(defaults.simulation?.payloadFile == "list.txt")
+  #expect(defaults.simulationSize == (320, 240))
+}
+
+@Test func simulateOptionsNeedSimulateAndExcludeTheCamera() {
+  for option in [["--seed", "3"], ["--fast"], ["--payloads", "f"], ["--truth", "t"]] {
+    #expect(throws: UsageError("\(option[0]) needs --simulate")) { try options(option) }
+  }
+  #expect(throws: UsageError("--simulate and --device cannot be combined")) {
+    try options(["--simulate", "-d", "/dev/video0"])
+  }
+  #expect(throws: UsageError("--simulate and --list-formats cannot be combined")) {
+    try options(["--simulate", "--list-formats"])
+  }
+  #expect(throws: UsageError("payload 2 is empty")) { try options(["--simulate", "a", ""]) }
+  #expect(throws: UsageError.self) { try options(["--simulate", "--seed", "-1"]) }
+  #expect(throws: UsageError.self) { try options(["--simulate", "--max-pixels", "100"]) }
+}
