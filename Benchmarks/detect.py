@@ -32,6 +32,7 @@ import argparse
 import base64
 import json
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -377,7 +378,7 @@ def timing(args, peers, results):
     print(f"\nms per frame: mean over {count} frames, best of up to {passes} passes; ours = "
           f"{ours_name(args)}" + (" over a PGM stream on stdin, start-up included" if args.qrdetect
                                   else "") + "; peers in-process on the same pixels")
-    print(f"{'frame':22}" + "".join(f"{t + ' ms':>14}{'read':>6}" for t in tools))
+    print(f"{'frame':22}" + "".join(f"{t + ' ms':>14}{'CPU':>8}{'read':>6}" for t in tools))
     for label, images in kinds.items():
         frames = [images[i % len(images)] for i in range(count)]
         row = {"frame": label, "frames": count, "tools": {}}
@@ -386,19 +387,24 @@ def timing(args, peers, results):
             with open(stream, "wb") as f:
                 for image in frames:
                     f.write(pgm_bytes(image))
-            best, read, spent, done = None, 0, 0.0, 0
+            best, cpu, read, spent, done = None, None, 0, 0.0, 0
             while done < passes and (done == 0 or spent < args.budget):
                 with open(stream, "rb") as source:
+                    before = resource.getrusage(resource.RUSAGE_CHILDREN)
                     start = time.perf_counter()
                     run = subprocess.run([args.qrdetect, "--effort", args.effort], stdin=source,
                                          capture_output=True)
                     elapsed = time.perf_counter() - start
+                    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                used = (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
                 best = elapsed if best is None else min(best, elapsed)
+                cpu = used if cpu is None else min(cpu, used)
                 spent += elapsed
                 done += 1
                 read = len({json.loads(line)["frame"] for line in run.stdout.splitlines()})
             os.remove(stream)
-            row["tools"]["ours"] = {"ms": best * 1e3 / count, "read": read, "passes": done}
+            row["tools"]["ours"] = {"ms": best * 1e3 / count, "cpu_ms": cpu * 1e3 / count,
+                                    "read": read, "passes": done}
         else:
             out = subprocess.run([args.bench, "time", write_first(args.work, frames),
                                   str(count), args.effort],
@@ -406,19 +412,23 @@ def timing(args, peers, results):
             row["tools"]["ours"] = {"ms": float(out[0]), "read": count if int(out[1]) else 0}
         for name, (read_image, _) in peers.items():
             read_image(frames[0])  # warm-up
-            best, read, spent, done = None, 0, 0.0, 0
-            # Further passes only while they are cheap: zbar takes most of a second per 1080p frame.
+            best, cpu, read, spent, done = None, None, 0, 0.0, 0
+            # Further passes only while they are cheap: zbar takes a tenth of a second or more
+            # per 1080p frame.
             while done < passes and (done == 0 or spent < args.budget):
-                start = time.perf_counter()
+                start, start_cpu = time.perf_counter(), time.process_time()
                 read = sum(1 for image in frames if read_image(image))
-                elapsed = time.perf_counter() - start
+                elapsed, used = time.perf_counter() - start, time.process_time() - start_cpu
                 best = elapsed if best is None else min(best, elapsed)
+                cpu = used if cpu is None else min(cpu, used)
                 spent += elapsed
                 done += 1
-            row["tools"][name] = {"ms": best * 1e3 / count, "read": read, "passes": done}
+            row["tools"][name] = {"ms": best * 1e3 / count, "cpu_ms": cpu * 1e3 / count,
+                                  "read": read, "passes": done}
         rows.append(row)
         print(f"{label:22}" + "".join(
-            f"{row['tools'][t]['ms']:>14.2f}{row['tools'][t]['read']:>6}" for t in tools))
+            f"{row['tools'][t]['ms']:>14.2f}{row['tools'][t].get('cpu_ms', float('nan')):>8.2f}"
+            f"{row['tools'][t]['read']:>6}" for t in tools))
     results["timing"] = {"tools": tools, "passes": passes, "rows": rows,
                          "method": "mean over a stream" if args.qrdetect
                          else "DetectBench median (ours), mean (peers)"}

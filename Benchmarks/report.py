@@ -139,6 +139,22 @@ def detection(detect):
                     cells[-1] += f" | {ratio(entry['ms'], ours)}"
             out.append(f"| {row['frame']} | " + " | ".join(cells) + " |")
         out.append("")
+        if all("cpu_ms" in row["tools"][t] for row in timing["rows"] for t in tools):
+            out += ["The same in CPU milliseconds per frame (user + system; qrdetect's as its "
+                    "process's, the peers' as this process's), which a busy machine disturbs "
+                    "less than wall time:", "",
+                    "| frame | " + " | ".join(f"{n} CPU ms" + (" | ×" if i else "")
+                                             for i, n in enumerate(names)) + " |",
+                    "| --- | " + " | ".join("---:" + (" | ---:" if i else "")
+                                            for i, _ in enumerate(names)) + " |"]
+            for row in timing["rows"]:
+                ours = row["tools"][tools[0]]["cpu_ms"]
+                cells = []
+                for i, tool in enumerate(tools):
+                    value = row["tools"][tool]["cpu_ms"]
+                    cells.append(f"{value:.2f}" + (f" | {ratio(value, ours)}" if i else ""))
+                out.append(f"| {row['frame']} | " + " | ".join(cells) + " |")
+            out.append("")
     return out
 
 
