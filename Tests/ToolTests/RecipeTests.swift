@@ -141,7 +141,8 @@ private func records(_ output: String) -> [[String: Any]] {
   for recipe in Recipe.all {
     let indented = recipe.split(separator: "\n", omittingEmptySubsequences: false)
       .map { "    " + $0 }.joined(separator: "\n")
-    #expect(readme.contains(indented), "README.md lacks the recipe:\n\(recipe)")
+    let isShown = readme.contains(indented)
+    #expect(isShown, "README.md lacks the recipe:\n\(recipe)")
   }
 }
 
