@@ -124,7 +124,7 @@ def detection(detect):
                 "input, so its start-up and the parsing are included and amortised; the peers "
                 "are called in-process on arrays already in memory. \"read\" is the frames in "
                 "which the code was read. × is the peer's time over qrdetect's (above 1: "
-                "qrdetect is faster).", "",
+                "qrdetect is faster)." + startup_note(timing, frames), "",
                 "| frame | " + " | ".join(f"{n} ms | read" + (" | ×" if i else "")
                                          for i, n in enumerate(names)) + " |",
                 "| --- | " + " | ".join("---: | ---:" + (" | ---:" if i else "")
@@ -156,6 +156,15 @@ def detection(detect):
                 out.append(f"| {row['frame']} | " + " | ".join(cells) + " |")
             out.append("")
     return out
+
+
+def startup_note(timing, frames):
+    startup = timing.get("startup")
+    if not startup:
+        return ""
+    return (f" qrdetect's start-up alone, on an empty input, is {startup['ms']:.2f} ms "
+            f"({startup['cpu_ms']:.2f} CPU ms), {startup['ms'] / max(frames, 1):.3f} ms a frame "
+            f"over {frames} frames.")
 
 
 def render(rows):
