@@ -4,7 +4,9 @@
 # keys, and the same input through trivial peers in the same run, as ratios.
 #
 # usage: Benchmarks/dedupe.sh [records]      (default 10000000)
-# KEEP=1 keeps the generated data; NO_BUILD=1 uses the release binary already built.
+# KEEP=1 keeps the generated data; NO_BUILD=1 uses the release binary already built; QRDEDUPE=path
+# uses that binary; DISTINCT=n sets the distinct keys of the memory test (default 1000000);
+# RESULTS=file appends the numbers there as JSON lines (what Benchmarks/product reads).
 set -euo pipefail
 
 records=${1:-10000000}
@@ -17,11 +19,17 @@ if [[ ! -x /usr/bin/time ]]; then
   exit 2
 fi
 
-if [[ ${NO_BUILD:-0} != 1 ]]; then
-  echo "building qrdedupe (release)..." >&2
-  swift build -c release --scratch-path "$root/.build-dedupe" --product qrdedupe >&2
+if [[ -n ${QRDEDUPE:-} ]]; then
+  qrdedupe=$QRDEDUPE
+else
+  if [[ ${NO_BUILD:-0} != 1 ]]; then
+    echo "building qrdedupe (release)..." >&2
+    swift build -c release --scratch-path "$root/.build-dedupe" --product qrdedupe >&2
+  fi
+  qrdedupe=$root/.build-dedupe/release/qrdedupe
 fi
-qrdedupe=$root/.build-dedupe/release/qrdedupe
+distinct=${DISTINCT:-1000000}
+results=${RESULTS:-/dev/null}
 
 # A camera at 30 frames/s over a scene of 40 codes: 1 to 3 codes in view per frame, each staying
 # for 2 to 6 seconds, records shaped as qrdetect writes them (about 300 bytes).
@@ -52,7 +60,7 @@ awk -v n="$records" -v codes="$work/codes.tsv" 'BEGIN {
 }' > "$work/camera.jsonl"
 
 # A million distinct payloads, ten records per second.
-awk -v n=1000000 'BEGIN {
+awk -v n="$distinct" 'BEGIN {
   for (i = 0; i < n; i++) {
     printf "{\"frame\":%d,\"time\":%.2f,\"source\":\"-\",\"symbology\":\"qr\",\"text\":\"code-%07d\"}\n", i, i / 10, i
   }
@@ -74,6 +82,10 @@ measure() {
 }
 
 rate() { awk -v n="$1" -v s="$2" 'BEGIN { printf "%.0f", (s > 0 ? n / s : 0) }'; }
+record() {  # record SECTION NAME LINES CPU-SECONDS RSS LINES-OUT
+  printf '{"bench":"dedupe","section":"%s","name":"%s","lines":%d,"cpu_seconds":%s,"rate":%s,"rss_kib":%d,"lines_out":%d}\n' \
+    "$1" "${2//\"/\\\"}" "$3" "$4" "$(rate "$3" "$4")" "$5" "$6" >>"$results"
+}
 
 printf '\n%-44s %10s %14s %10s %12s\n' "command (camera stream)" "CPU s" "lines/CPU s" "RSS KiB" "lines out"
 declare -A speed
@@ -83,6 +95,7 @@ run() {
   read -r seconds rss out <<< "$(measure "$work/camera.jsonl" "$@")"
   speed[$name]=$(rate "$records" "$seconds")
   printf '%-44s %10s %14s %10s %12s\n' "$name" "$seconds" "${speed[$name]}" "$rss" "$out"
+  record camera "$name" "$records" "$seconds" "$rss" "$out"
 }
 cat "$work/camera.jsonl" > /dev/null # warm the page cache
 run "cat" cat
@@ -99,6 +112,7 @@ if command -v jq > /dev/null; then
   read -r seconds rss out <<< "$(measure "$work/camera-1m.jsonl" jq -c .)"
   speed["jq -c ."]=$(rate "$sample" "$seconds")
   printf '%-44s %10s %14s %10s %12s\n' "jq -c . (first $sample lines)" "$seconds" "${speed["jq -c ."]}" "$rss" "$out"
+  record camera "jq -c ." "$sample" "$seconds" "$rss" "$out"
 fi
 
 echo
@@ -109,11 +123,13 @@ for peer in "cat" "awk (each text once)" "jq -c ."; do
     'BEGIN { printf "  qrdedupe / %-20s %6.2f\n", p, a / b }'
 done
 
-printf '\n%-44s %10s %14s %10s %12s\n' "command (1,000,000 distinct keys)" "CPU s" "lines/CPU s" "RSS KiB" "lines out"
+printf '\n%-44s %10s %14s %10s %12s\n' "command ($distinct distinct keys)" "CPU s" "lines/CPU s" "RSS KiB" "lines out"
 for arguments in "--mode once" "--mode once --max-keys 100000" "--mode once --max-keys 10000" "" "--events"; do
   # shellcheck disable=SC2086 # the arguments are words
   read -r seconds rss out <<< "$(measure "$work/distinct.jsonl" "$qrdedupe" $arguments)"
-  printf '%-44s %10s %14s %10s %12s\n' "qrdedupe $arguments" "$seconds" "$(rate 1000000 "$seconds")" "$rss" "$out"
+  printf '%-44s %10s %14s %10s %12s\n' "qrdedupe $arguments" "$seconds" "$(rate "$distinct" "$seconds")" "$rss" "$out"
+  record distinct "qrdedupe $arguments" "$distinct" "$seconds" "$rss" "$out"
 done
 read -r seconds rss out <<< "$(measure "$work/distinct.jsonl" awk '!seen[$0]++')"
-printf '%-44s %10s %14s %10s %12s\n' "awk '!seen[\$0]++'" "$seconds" "$(rate 1000000 "$seconds")" "$rss" "$out"
+printf '%-44s %10s %14s %10s %12s\n' "awk '!seen[\$0]++'" "$seconds" "$(rate "$distinct" "$seconds")" "$rss" "$out"
+record distinct "awk '!seen[\$0]++'" "$distinct" "$seconds" "$rss" "$out"

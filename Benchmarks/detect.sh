@@ -3,8 +3,10 @@
 # QRVision's detector against zxing-cpp on the shared corpus (per folder, rotations 0/90/180/270)
 # and ms per frame at 640x480 and 1920x1080, with no code and with one code, in one run.
 #   Benchmarks/detect.sh [EFFORT]      (fast | balanced | accurate; default balanced)
-# Environment: ROTATIONS="0 90", REPS=200, SKIP_CORPUS=1, SKIP_TIMING=1, CORPUS=dir, VERBOSE=1 (list
-# files read by one tool only), DECODER=zxing (zxing-cpp decodes our sampled grids: detection alone).
+# Environment: ROTATIONS="0 90", FRAMES=300 (frames timed per kind), PASSES=3, SKIP_CORPUS=1,
+# SKIP_TIMING=1, CORPUS=dir, VERBOSE=1 (list files read by one tool only), DECODER=zxing (zxing-cpp
+# decodes our sampled grids: detection alone), PEERS=zxing-cpp,zbar,quirc (default zxing-cpp).
+# Benchmarks/product runs detect.py on the qrdetect binary instead, against all three peers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 effort=${1:-balanced}
@@ -17,6 +19,8 @@ trap 'rm -rf "$work"' EXIT
 if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
 .venv/bin/python -c 'import zxingcpp, numpy, segno' 2>/dev/null \
   || .venv/bin/pip install -q 'zxing-cpp==3.1.1' numpy segno
+case ${PEERS:-} in *zbar*) .venv/bin/python -c 'import pyzbar' 2>/dev/null || .venv/bin/pip install -q pyzbar ;; esac
+case ${PEERS:-} in *quirc*) .venv/bin/python -c 'import quirc' 2>/dev/null || .venv/bin/pip install -q pyquirc ;; esac
 
 # The driver: QRCodec, GrayImage and QRVision compiled as static libraries with swiftc -O (no
 # dependency on the tools or on the package's other modules).

@@ -7,6 +7,9 @@
 # codes runs it in a shell loop; that loop runs over the first LOOP payloads (default 1000) and
 # is reported per code. segno runs in one Python process, as a library, over the first SEGNO
 # payloads (default 2000; it manages about a hundred codes a second here).
+# QRRENDER=path uses that binary instead of building two (dynamic and --static-swift-stdlib);
+# PYTHON=path is the Python with segno; RESULTS=file appends the numbers there as JSON lines
+# (what Benchmarks/product reads); PASSES=3, RUNS=200 (one-process runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${1:-10000}
@@ -16,13 +19,19 @@ scratch=${SCRATCH:-.build-render}
 work=$(mktemp -d "${TMPDIR:-/tmp}/render-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-swift build -c release --scratch-path "$scratch" --product qrrender >/dev/null
-swift build -c release --scratch-path "$scratch-static" --static-swift-stdlib \
-  --product qrrender >/dev/null
-qrrender=$scratch/release/qrrender
-static=$scratch-static/release/qrrender
-python=.venv/bin/python
+if [ -n "${QRRENDER:-}" ]; then
+  qrrender=$QRRENDER
+  static=
+else
+  swift build -c release --scratch-path "$scratch" --product qrrender >/dev/null
+  swift build -c release --scratch-path "$scratch-static" --static-swift-stdlib \
+    --product qrrender >/dev/null
+  qrrender=$scratch/release/qrrender
+  static=$scratch-static/release/qrrender
+fi
+python=${PYTHON:-.venv/bin/python}
 [ -x "$python" ] || python=python3
+results=${RESULTS:-/dev/null}
 
 # Mixed payloads: URLs with paths, queries and ids of varying length.
 awk -v n="$count" 'BEGIN {
@@ -59,6 +68,8 @@ measure() {  # measure NAME CODES "command"
   seconds=$(best "$3")
   per_second[$1]=$(rate "$2" "$seconds")
   printf '%-44s %8s codes/s  (%d codes in %.2f s)\n' "$1" "${per_second[$1]}" "$2" "$seconds"
+  printf '{"bench":"render","section":"batch","name":"%s","codes":%d,"seconds":%s,"rate":%s}\n' \
+    "$1" "$2" "$seconds" "${per_second[$1]}" >>"$results"
 }
 
 echo "batch: $count URLs, scale 4, level M (best of $passes)"
@@ -99,10 +110,18 @@ single() {  # single NAME "command"
   seconds=$(best "for _ in \$(seq $runs); do $2; done")
   awk -v s="$seconds" -v n="$runs" -v name="$1" \
     'BEGIN { printf "%-44s %8.2f ms\n", name, s * 1000 / n }'
+  awk -v s="$seconds" -v n="$runs" -v name="$1" \
+    'BEGIN { printf "{\"bench\":\"render\",\"section\":\"single\",\"name\":\"%s\",\"ms\":%.3f}\n", name, s * 1000 / n }' \
+    >>"$results"
 }
 single "true (the loop's own cost)" "true"
 single "qrencode -o - (PNG)" "qrencode -o - 'https://example.com/x' > /dev/null"
-single "qrrender (PBM, dynamic Swift runtime)" "'$qrrender' 'https://example.com/x' > /dev/null"
-single "qrrender -f png (dynamic Swift runtime)" "'$qrrender' -f png 'https://example.com/x' > /dev/null"
-single "qrrender (PBM, --static-swift-stdlib)" "'$static' 'https://example.com/x' > /dev/null"
-single "qrrender -f png (--static-swift-stdlib)" "'$static' -f png 'https://example.com/x' > /dev/null"
+if [ -z "$static" ]; then
+  single "qrrender (PBM)" "'$qrrender' 'https://example.com/x' > /dev/null"
+  single "qrrender -f png" "'$qrrender' -f png 'https://example.com/x' > /dev/null"
+else
+  single "qrrender (PBM, dynamic Swift runtime)" "'$qrrender' 'https://example.com/x' > /dev/null"
+  single "qrrender -f png (dynamic Swift runtime)" "'$qrrender' -f png 'https://example.com/x' > /dev/null"
+  single "qrrender (PBM, --static-swift-stdlib)" "'$static' 'https://example.com/x' > /dev/null"
+  single "qrrender -f png (--static-swift-stdlib)" "'$static' -f png 'https://example.com/x' > /dev/null"
+fi

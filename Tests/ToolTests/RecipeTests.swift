@@ -1,0 +1,324 @@
+// SPDX-License-Identifier: MIT
+// The README's recipes, run for real on the built tools, with the README's own text.
+
+import Foundation
+import Testing
+
+/// The recipes exactly as README.md shows them (each line there is indented by four spaces).
+///
+/// A test runs each one in a scratch directory holding the files it names. Hardware is stood in
+/// for by shell functions defined before the recipe: `qrcapture` (a camera) plays a file through
+/// the real qrcapture, `xdg-open` records what it was asked to open, and `ffplay` (a display)
+/// is ffprobe, which counts the frames it was shown.
+private enum Recipe {
+  static let videoRaw = #"""
+    size=$(ffprobe -v error -select_streams v:0 -show_entries stream=width,height -of csv=s=x:p=0 clip.mp4)
+    ffmpeg -v error -i clip.mp4 -f rawvideo -pix_fmt gray - | qrcapture --size "$size" | qrdetect | qrdedupe --mode once
+    """#
+  static let videoY4M = #"""
+    ffmpeg -v error -i clip.mp4 -f yuv4mpegpipe - | qrdetect | qrdedupe --mode once
+    """#
+  static let photos = #"""
+    shopt -s nullglob nocaseglob
+    for f in photos/*.jpg photos/*.png; do ffmpeg -v error -y -i "$f" -pix_fmt gray "${f%.*}.pgm"; done
+    qrdetect photos/*.pgm | jq -r '[.source, .text] | @tsv'
+    """#
+  static let generate = #"""
+    mkdir -p codes
+    while IFS=, read -r name url; do qrrender -s 8 -o "codes/$name.png" -- "$url"; done < links.csv
+    """#
+  static let openLoop = #"""
+    while IFS= read -r -d '' url; do
+      case $url in
+      https://*) xdg-open "$url" ;;
+      *) printf 'not opened: %q\n' "$url" >&2 ;;
+      esac
+    done
+    """#
+  static let openScanned = "qrcapture | qrdetect --count 1 --print text -0 | " + openLoop
+  static let openFolder = "qrdetect --print text -0 scans/*.pgm | " + openLoop
+  static let annotate = #"""
+    qrcapture | qrdetect --annotate --json-fd 3 3>found.jsonl | ffplay -
+    """#
+  static let annotateFIFO = #"""
+    mkfifo view.y4m; ffplay view.y4m &
+    qrcapture | qrdetect --annotate=view.y4m | qrdedupe
+    """#
+  static let parallelFiles = #"""
+    parallel -k --tag qrdetect --print text ::: scans/*.pgm
+    """#
+  static let parallelBatches = #"""
+    find scans -name '*.pgm' -print0 | parallel -0 -X qrdetect | wc -l
+    """#
+  static let parallelStreams = #"""
+    parallel -j0 --line-buffer --tag 'ffmpeg -v error -i {} -f yuv4mpegpipe - | qrdetect | qrdedupe' ::: clips/*.mp4
+    """#
+
+  static let all = [
+    videoRaw, videoY4M, photos, generate, openScanned, openFolder, annotate, annotateFIFO,
+    parallelFiles, parallelBatches, parallelStreams,
+  ]
+}
+
+/// Whether the programs the recipes use besides ours are on PATH (scripts/test installs them).
+private enum Programs {
+  static func available(_ names: String...) -> Bool {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return names.allSatisfy { name in
+      path.split(separator: ":").contains {
+        FileManager.default.isExecutableFile(atPath: "\($0)/\(name)")
+      }
+    }
+  }
+
+  static let video = available("ffmpeg", "ffprobe")
+  static let videoMissing: Comment = "ffmpeg or ffprobe not installed (scripts/test installs them)"
+  static let photos = available("ffmpeg", "jq")
+  static let photosMissing: Comment = "ffmpeg or jq not installed (scripts/test installs them)"
+  static let parallel = available("parallel", "ffmpeg")
+  static let parallelMissing: Comment =
+    "GNU parallel or ffmpeg not installed (scripts/test installs them)"
+}
+
+/// A scratch directory where a recipe runs as a user would run it, from a shell in that directory.
+private final class Workspace {
+  let directory: URL
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "recipe-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: directory) }
+
+  /// Runs `script` with bash (pipefail on) in the directory.
+  func shell(_ script: String) throws -> ToolResult {
+    try ToolRunner.shell("cd '\(directory.path)' || exit 99\n" + script)
+  }
+
+  /// Runs `script` and requires it to succeed: for making fixtures.
+  func prepare(_ script: String) throws {
+    let result = try shell("set -e\n" + script)
+    try #require(result.status == 0, "fixture: \(result.errors)")
+  }
+
+  func contents(_ name: String) throws -> [UInt8] {
+    Array(try Data(contentsOf: directory.appendingPathComponent(name)))
+  }
+
+  func exists(_ name: String) -> Bool {
+    FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path)
+  }
+}
+
+/// A 320×240 H.264 clip in which three codes follow each other, half a second each at 10 frames/s.
+private let clipPayloads = [
+  "https://example.com/1", "https://example.com/2", "https://example.com/3",
+]
+
+private func makeClip(in workspace: Workspace, name: String = "clip.mp4") throws {
+  try workspace.prepare(
+    """
+    printf '%s\\n' \(clipPayloads.joined(separator: " ")) | qrrender --lines -f png -d frames
+    ffmpeg -v error -framerate 2 -i frames/%06d.png -r 10 -c:v libx264 -pix_fmt yuv420p \\
+      -vf 'pad=320:240:(ow-iw)/2:(oh-ih)/2:color=white,format=gray,tpad=stop_mode=clone:stop_duration=0.5' \\
+      \(name)
+    """)
+}
+
+private func records(_ output: String) -> [[String: Any]] {
+  output.split(separator: "\n").compactMap {
+    (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+  }
+}
+
+// MARK: - the README shows what is tested
+
+@Test func readmeShowsEveryRecipeAsTested() throws {
+  let readme = try String(
+    contentsOf: ToolRunner.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+  for recipe in Recipe.all {
+    let indented = recipe.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { "    " + $0 }.joined(separator: "\n")
+    let isShown = readme.contains(indented)
+    #expect(isShown, "README.md lacks the recipe:\n\(recipe)")
+  }
+}
+
+// MARK: - a video file through ffmpeg
+
+@Test(.enabled(if: Programs.video, Programs.videoMissing))
+func videoFileThroughFfmpegFindsEachCodeOnceInOrder() throws {
+  let workspace = try Workspace()
+  try makeClip(in: workspace)
+  for recipe in [Recipe.videoRaw, Recipe.videoY4M] {
+    let result = try workspace.shell(recipe)
+    #expect(result.status == 0, "\(recipe)\n\(result.errors)")
+    #expect(result.stderr.isEmpty, "\(result.errors)")
+    let found = records(result.output)
+    #expect(found.compactMap { $0["text"] as? String } == clipPayloads, "\(result.output)")
+    let times = found.compactMap { $0["time"] as? Double }
+    #expect(times == times.sorted() && times.first == 0, "\(times)")
+  }
+}
+
+// MARK: - a folder of photos
+
+@Test(.enabled(if: Programs.photos, Programs.photosMissing))
+func folderOfPhotosNamesTheFileOfEachCode() throws {
+  let workspace = try Workspace()
+  try workspace.prepare(
+    """
+    mkdir photos
+    qrrender -s 6 -o photos/ticket.PNG 'TICKET 42'
+    qrrender -s 6 -o menu.png 'https://example.com/menu'
+    ffmpeg -v error -i menu.png -vf 'pad=iw+80:ih+80:40:40:color=white' -q:v 4 photos/poster.jpg
+    ffmpeg -v error -f lavfi -i color=c=gray:s=200x150 -frames:v 1 photos/wall.jpg
+    """)
+  let result = try workspace.shell(Recipe.photos)
+  #expect(result.status == 0, "\(result.errors)")
+  #expect(result.stderr.isEmpty, "\(result.errors)")
+  // A JPEG, a PNG with a capital extension, and a photo without a code, which adds no line.
+  #expect(
+    result.output == "photos/poster.pgm\thttps://example.com/menu\nphotos/ticket.pgm\tTICKET 42\n")
+}
+
+// MARK: - generating codes in a shell loop
+
+@Test(.enabled(if: Programs.video, Programs.videoMissing))
+func shellLoopWritesOneReadableFilePerLine() throws {
+  let workspace = try Workspace()
+  let links = [
+    ("shop", "https://example.com/shop?a=1&b=2"),
+    ("two words", "https://example.com/$(touch pwned);x"),
+    ("-dash", "-looks-like-an-option"),
+  ]
+  try Data(links.map { "\($0.0),\($0.1)\n" }.joined().utf8).write(
+    to: workspace.directory.appendingPathComponent("links.csv"))
+  let result = try workspace.shell(Recipe.generate)
+  #expect(result.status == 0, "\(result.errors)")
+  #expect(result.stderr.isEmpty, "\(result.errors)")
+  for (name, url) in links {
+    let read = try workspace.shell(
+      "ffmpeg -v error -i 'codes/\(name).png' -f image2pipe -c:v pgm -pix_fmt gray - | qrdetect -p text"
+    )
+    #expect(read.output == url + "\n", "codes/\(name).png: \(read.errors)")
+  }
+  #expect(!workspace.exists("pwned"))
+}
+
+// MARK: - acting on a scanned URL safely
+
+/// Payloads that would run a command if they reached a shell unquoted; the https ones are opened.
+private let hostilePayloads = [
+  "https://example.com/$(touch pwned1)",
+  "https://example.com/`touch pwned2`",
+  "https://example.com/; touch pwned3",
+  "https://example.com/a\nb; touch pwned4 #",
+  "https://example.com/' \"$(touch pwned5)\" '",
+  "http://example.com/not-https",
+  "$(touch pwned6)",
+  "-e https://example.com/",
+]
+
+@Test func scannedURLsReachNoShellAndOnlyHTTPSIsOpened() throws {
+  let workspace = try Workspace()
+  try workspace.prepare("mkdir scans")
+  for (index, payload) in hostilePayloads.enumerated() {
+    let result = try ToolRunner.run(
+      "qrrender",
+      [
+        "-f", "pgm", "-o", workspace.directory.appendingPathComponent("scans/\(index).pgm").path,
+        "--", payload,
+      ])
+    try #require(result.status == 0, "\(result.errors)")
+  }
+  let stubs = #"xdg-open() { printf '%s\0' "$1" >> opened; }"# + "\n"
+  let https = hostilePayloads.filter { $0.hasPrefix("https://") }
+
+  let folder = try workspace.shell(stubs + Recipe.openFolder)
+  #expect(folder.status == 0, "\(folder.errors)")
+  #expect(try workspace.contents("opened") == Array(https.map { $0 + "\0" }.joined().utf8))
+  #expect(
+    folder.errors
+      == "not opened: http://example.com/not-https\nnot opened: \\$\\(touch\\ pwned6\\)\n"
+      + "not opened: -e\\ https://example.com/\n")
+
+  // From the camera, scan once: the first code only.
+  try FileManager.default.removeItem(at: workspace.directory.appendingPathComponent("opened"))
+  let camera = try workspace.shell(
+    stubs + "qrcapture() { command qrcapture scans/*.pgm; }\n" + Recipe.openScanned)
+  #expect(camera.status == 0, "\(camera.errors)")
+  #expect(try workspace.contents("opened") == Array((hostilePayloads[0] + "\0").utf8))
+
+  for index in 1...6 { #expect(!workspace.exists("pwned\(index)"), "pwned\(index) was created") }
+}
+
+// MARK: - watching detection live
+
+@Test(.enabled(if: Programs.video, Programs.videoMissing))
+func annotatedVideoIsAValidStreamAndTheRecordsGoToTheirDescriptor() throws {
+  let workspace = try Workspace()
+  try makeClip(in: workspace)
+  let frames = try workspace.shell(
+    "ffprobe -v error -count_frames -show_entries stream=nb_read_frames -of csv=p=0 clip.mp4")
+  let count = try #require(Int(frames.output.trimmingCharacters(in: .whitespacesAndNewlines)))
+  let stubs = """
+    qrcapture() { ffmpeg -v error -i clip.mp4 -f yuv4mpegpipe - | command qrcapture; }
+    ffplay() { ffprobe -v error -count_frames -show_entries stream=width,height,nb_read_frames \\
+      -of csv=p=0 "$@" > shown.txt; }
+
+    """
+
+  let live = try workspace.shell(stubs + Recipe.annotate)
+  #expect(live.status == 0, "\(live.errors)")
+  #expect(live.stderr.isEmpty, "\(live.errors)")
+  #expect(
+    String(decoding: try workspace.contents("shown.txt"), as: UTF8.self) == "320,240,\(count)\n")
+  let found = records(String(decoding: try workspace.contents("found.jsonl"), as: UTF8.self))
+  #expect(Set(found.compactMap { $0["text"] as? String }) == Set(clipPayloads))
+  #expect(found.count >= count - 3, "a record for nearly every frame: \(found.count) of \(count)")
+
+  let fifo = try workspace.shell(stubs + Recipe.annotateFIFO + "\nwait")
+  #expect(fifo.status == 0, "\(fifo.errors)")
+  #expect(records(fifo.output).compactMap { $0["text"] as? String } == clipPayloads)
+  #expect(
+    String(decoding: try workspace.contents("shown.txt"), as: UTF8.self) == "320,240,\(count)\n")
+}
+
+// MARK: - scaling out with GNU parallel
+
+@Test(.enabled(if: Programs.parallel, Programs.parallelMissing))
+func parallelReadsManyFilesAndManyStreams() throws {
+  let workspace = try Workspace()
+  try workspace.prepare(
+    """
+    mkdir scans clips
+    for i in 1 2 3 4; do qrrender -f pgm -o scans/code-$i.pgm "https://example.com/$i"; done
+    for c in a b; do
+      qrrender -s 4 -o $c.png "https://example.com/clip/$c"
+      ffmpeg -v error -loop 1 -i $c.png -t 1 -r 10 -c:v libx264 -pix_fmt yuv420p \\
+        -vf 'pad=320:240:(ow-iw)/2:(oh-ih)/2:color=white,format=gray' clips/$c.mp4
+    done
+    """)
+  let files = try workspace.shell(Recipe.parallelFiles)
+  #expect(files.status == 0, "\(files.errors)")
+  #expect(
+    files.output
+      == (1...4).map { "scans/code-\($0).pgm\thttps://example.com/\($0)\n" }.joined())
+
+  let batches = try workspace.shell(Recipe.parallelBatches)
+  #expect(batches.output.trimmingCharacters(in: .whitespaces) == "4\n", "\(batches.errors)")
+
+  let streams = try workspace.shell(Recipe.parallelStreams)
+  #expect(streams.status == 0, "\(streams.errors)")
+  let lines = streams.output.split(separator: "\n").sorted()
+  #expect(lines.count == 2, "\(streams.output)")
+  for (line, clip) in zip(lines, ["a", "b"]) {
+    let parts = line.split(separator: "\t", maxSplits: 1)
+    #expect(parts.first == "clips/\(clip).mp4")
+    let record = records(String(parts.last ?? "")).first
+    #expect(record?["text"] as? String == "https://example.com/clip/\(clip)")
+  }
+}
