@@ -160,6 +160,15 @@ let detectRows: [BadInput] = [
     stderr: #"qrdetect: -: truncated frame 1 at byte \d+: got \d+ of \d+ bytes"#,
     stdout: .sameAsFor(input: D.one)),
   BadInput(
+    tool: "qrdetect", name: "--jobs 4: frames in flight when the stream breaks are all written",
+    arguments: ["--jobs", "4"],
+    input: (0..<6).flatMap { D.qrframe(Array("f\($0)".utf8), sequence: UInt64($0)) }
+      + Array(D.qrframe(Array("f6".utf8), sequence: 6).dropLast(1)),
+    status: 2, stderr: #"qrdetect: -: truncated frame 6 at byte \d+: got \d+ of \d+ bytes"#,
+    stdout: .sameAsFor(
+      input: (0..<6).flatMap { D.qrframe(Array("f\($0)".utf8), sequence: UInt64($0)) },
+      arguments: ["--jobs", "1"])),
+  BadInput(
     tool: "qrdetect", name: "corrupt qrframe header (checksum)",
     input: D.qrframe(Array("one".utf8))
       + D.smallHeader.encoded.enumerated().map { $0 == 32 ? $1 ^ 0x40 : $1 } + D.gray(32),

@@ -76,3 +76,35 @@ func aReaderLeavingEarlyEndsEveryToolQuietly(pipeline: String, ignoresBrokenPipe
   }
   #expect(foreignLines.isEmpty, "stderr: \(result.errors)")
 }
+
+@Test(arguments: [SIGINT, SIGTERM])
+func aStopSignalLeavesNoHalfWrittenOutputFile(signal: Int32) throws {
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "stop-\(getpid())-\(signal)")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: ToolRunner.path(of: "qrrender"))
+  process.arguments = [
+    "--lines", "-f", "pbm", "-o", directory.appendingPathComponent("out.pbm").path,
+  ]
+  let input = Pipe()
+  process.standardInput = input
+  process.standardError = FileHandle.nullDevice
+  try process.run()
+  // The first line is rendered into the temporary file while the input stays open.
+  try input.fileHandleForWriting.write(contentsOf: Data("first\n".utf8))
+  let deadline = Date().addingTimeInterval(10)
+  while (try FileManager.default.contentsOfDirectory(atPath: directory.path)).isEmpty
+    && Date() < deadline
+  {
+    usleep(20_000)
+  }
+  usleep(100_000)
+  kill(process.processIdentifier, signal)
+  process.waitUntilExit()
+  try? input.fileHandleForWriting.close()
+  #expect(process.terminationReason == .uncaughtSignal)
+  #expect(process.terminationStatus == signal)
+  #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+}
