@@ -15,6 +15,9 @@ let package = Package(
     .target(name: "FuzzSupport", dependencies: [.product(name: "QRCore", package: "qrpipe")]),
     .executableTarget(
       name: "FuzzFrameStream", dependencies: ["FuzzSupport"], swiftSettings: fuzzTarget),
+    // The y4m and PNM readers alone: the input starts after the magic.
+    .executableTarget(name: "FuzzY4M", dependencies: ["FuzzSupport"], swiftSettings: fuzzTarget),
+    .executableTarget(name: "FuzzPNM", dependencies: ["FuzzSupport"], swiftSettings: fuzzTarget),
     .executableTarget(
       name: "FuzzQRFrameHeader", dependencies: ["FuzzSupport"], swiftSettings: fuzzTarget),
     .executableTarget(

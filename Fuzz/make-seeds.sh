@@ -112,5 +112,14 @@ write(T, "random-checker", [2, 144, 104] + [0, 0, 255, 255] * 8)
 for fixture in range(6):
     write(T, f"fixture-{fixture}-clean", [1, fixture])
     write(T, f"fixture-{fixture}-noise", [1 | (fixture % 3) << 1, fixture] + [b for k in range(12) for b in struct.pack("<HB", (k * 997 + fixture) & 0xFFFF, 0x80)])
+
+# FuzzY4M and FuzzPNM: the FuzzFrameStream seeds of their format, with the magic the target
+# supplies ("YUV4MPEG2 ", "P") taken out after the flag byte.
+for prefix, target, magic in [("y4m-", "FuzzY4M", b"YUV4MPEG2 "), ("pnm-", "FuzzPNM", b"P")]:
+    for name in sorted(os.listdir("Corpus/FuzzFrameStream")):
+        if name.startswith(prefix):
+            seed = open(f"Corpus/FuzzFrameStream/{name}", "rb").read()
+            assert seed[1:1 + len(magic)] == magic
+            write(target, name[len(prefix):], seed[:1] + seed[1 + len(magic):])
 PY
 for target in Corpus/*; do echo "$target: $(ls "$target" | wc -l) seeds"; done

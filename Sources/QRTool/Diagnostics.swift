@@ -21,10 +21,13 @@ public struct Diagnostics: Sendable {
   }
 
   /// Writes `program: [operand: ]message`.
+  ///
+  /// The message is escaped too (it may quote an option value or a path), so no control character
+  /// reaches the terminal whoever built the message; text already escaped stays as it is.
   public func error(_ message: String, operand: String? = nil) {
     var line = program + ": "
     if let operand { line += Diagnostics.sanitized(operand) + ": " }
-    line += message + "\n"
+    line += Diagnostics.sanitized(message) + "\n"
     // A failed write to stderr has nowhere to be reported.
     try? output.writeAll(Array(line.utf8))
   }

@@ -39,11 +39,19 @@ public final class LineReader {
   }
 
   /// Why reading stopped.
-  public enum Failure: Error, Equatable {
+  public enum Failure: Error, Equatable, CustomStringConvertible {
     /// Line `line` runs past `limit` bytes (not counting its newline).
     case lineTooLong(line: Int, limit: Int)
     /// `read(2)` or `poll(2)` failed.
     case readFailed(Errno)
+
+    /// The failure, lowercase, for `program: input: <description>`.
+    public var description: String {
+      switch self {
+      case .lineTooLong(let line, let limit): "line \(line): longer than \(limit) bytes"
+      case .readFailed(let errno): "read error: \(errno)"
+      }
+    }
   }
 
   /// The descriptor being read; the caller owns it.

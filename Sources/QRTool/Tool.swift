@@ -49,6 +49,9 @@ public enum Tool {
       status = error.status
     } catch let error as Errno where error == .brokenPipe {
       status = .success
+    } catch let error as Y4MWriteError where error == .io(.brokenPipe) {
+      // qrcapture --output y4m into `| head -c 1`: as quiet as any other closed pipe.
+      status = .success
     } catch {
       diagnostics.error("\(error)")
       status = .failure

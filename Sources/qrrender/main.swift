@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // qrrender: payload in, QR Code out. Parse, map the options to the codec's, read, encode, write.
 
+import Glibc
 import QRCore
 
 Tool.main(RenderCommand.spec) { invocation in
@@ -35,9 +36,15 @@ Tool.main(RenderCommand.spec) { invocation in
   }
   let sourceName = options.source.name
 
-  var output = try SymbolOutput(
-    format: format, options: renderOptions, file: options.output,
-    directory: options.outputDirectory)
+  var output: SymbolOutput
+  do {
+    output = try SymbolOutput(
+      format: format, options: renderOptions, file: options.output,
+      directory: options.outputDirectory)
+  } catch let error as RenderOutputError {
+    report(error, diagnostics)
+    return .failure
+  }
   /// The symbols for one payload, or nil after reporting why there are none.
   func encode(_ payload: [UInt8], operand: String) -> [EncodedSymbol]? {
     let symbols: [EncodedSymbol]
@@ -111,11 +118,9 @@ Tool.main(RenderCommand.spec) { invocation in
     return status
   } catch let error as RenderOutputError {
     output.discard()
-    switch error {
-    case .io(let errno): throw errno  // a closed pipe ends quietly; Tool.main reports the rest
-    case .file: diagnostics.error("\(error)")  // the message starts with the path
-    default: diagnostics.error("\(error)", operand: sourceName)
-    }
+    // A closed pipe ends quietly; Tool.main reports the other write errors.
+    if case .io(let errno) = error { throw errno }
+    report(error, diagnostics, operand: sourceName)
     return .failure
   } catch let error as LineReader.Failure {
     output.discard()
@@ -124,8 +129,23 @@ Tool.main(RenderCommand.spec) { invocation in
   } catch let error as Errno {
     output.discard()
     if error == .brokenPipe { throw error }
-    diagnostics.error("\(error)", operand: sourceName)
+    if error.rawValue == EFBIG {
+      diagnostics.error(
+        "input longer than \(PayloadInput.maximumByteCount) bytes", operand: sourceName)
+    } else {
+      diagnostics.error("read error: \(error)", operand: sourceName)
+    }
     return .failure
+  }
+}
+
+/// Reports an output error as `qrrender: path: message` for a file (the path is the operand, so
+/// it is escaped like any other), else as `qrrender: operand: message`.
+func report(_ error: RenderOutputError, _ diagnostics: Diagnostics, operand: String? = nil) {
+  if case .file(let path, let errno) = error {
+    diagnostics.error("\(errno)", operand: path)
+  } else {
+    diagnostics.error("\(error)", operand: operand)
   }
 }
 

@@ -15,7 +15,6 @@ import QRCore
 /// The pixel limit the reader is given: small, so that a header cannot make it allocate much.
 let pixelLimit = 1 << 20
 let file = MemoryFile()
-let pieceSizes = [1, 2, 3, 7, 64, 509, 4096, 65536]
 
 /// Runs once before the first input: a pipe whose reader gave up must not kill the process.
 @_cdecl("LLVMFuzzerInitialize")
@@ -48,44 +47,16 @@ public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let options = FrameStreamOptions(maximumPixelCount: pixelLimit, raw: raw)
   stream.withUnsafeBytes { bytes in
     if flags & 8 != 0 {
-      let feeder = PipeFeeder(bytes, pieceSize: pieceSizes[Int(flags >> 4) & 7])
-      readAll(feeder.descriptor, options: options, inputSize: bytes.count)
+      let feeder = PipeFeeder(bytes, pieceSize: fuzzPipePieceSizes[Int(flags >> 4) & 7])
+      readAllFrames(
+        feeder.descriptor, options: options, pixelLimit: pixelLimit, inputSize: bytes.count)
       feeder.finish()
     } else {
-      readAll(file.load(bytes), options: options, inputSize: bytes.count)
+      readAllFrames(
+        file.load(bytes), options: options, pixelLimit: pixelLimit, inputSize: bytes.count)
     }
   }
   return 0
-}
-
-/// Reads frames until the end or the first error, checking what every frame promises.
-func readAll(_ descriptor: FileDescriptor, options: FrameStreamOptions, inputSize: Int) {
-  let reader = FrameStreamReader(descriptor: descriptor, name: "fuzz", options: options)
-  var previousOffset = 0
-  do {
-    while let frame = try reader.next() {
-      let image = frame.image
-      guard image.width >= 1, image.height >= 1 else {
-        finding("frame \(reader.frameCount - 1) is \(image.width)x\(image.height)")
-      }
-      guard image.width * image.height <= pixelLimit else {
-        finding("frame of \(image.width)x\(image.height) above the limit \(pixelLimit)")
-      }
-      guard image.pixels.count == image.width * image.height else {
-        finding("\(image.pixels.count) pixels in a \(image.width)x\(image.height) frame")
-      }
-      guard reader.offset > previousOffset, reader.offset <= inputSize else {
-        finding("frame ends at offset \(reader.offset) after \(previousOffset) of \(inputSize)")
-      }
-      previousOffset = reader.offset
-    }
-    guard reader.offset == inputSize else {
-      finding("clean end at offset \(reader.offset) of \(inputSize)")
-    }
-  } catch {
-    // Errors are the expected outcome for most inputs; their messages must still render.
-    _ = String(describing: error)
-  }
 }
 
 /// Rewrites the checksum of every qrframe header that lies wholly in `stream`, so that the

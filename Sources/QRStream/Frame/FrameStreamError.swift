@@ -35,8 +35,10 @@ public enum HeaderFault: Error, Equatable, Sendable, CustomStringConvertible {
   case payloadLength(UInt64, expected: UInt64)
   /// A y4m `C` parameter this reader does not know.
   case y4mColorSpace(String)
-  /// A y4m stream header parameter that does not parse, or a missing `W` or `H`.
+  /// A y4m stream header parameter that does not parse.
   case y4mParameter(String)
+  /// A y4m stream header without `W` or `H`.
+  case y4mMissingSize
   /// A y4m header or `FRAME` line longer than the reader accepts.
   case y4mLineTooLong(Int)
   /// A PNM header whose width, height or maxval is not a decimal number.
@@ -67,6 +69,7 @@ public enum HeaderFault: Error, Equatable, Sendable, CustomStringConvertible {
       "payload length \(length) differs from stride × height = \(expected)"
     case .y4mColorSpace(let name): "unsupported y4m colour space '\(name)'"
     case .y4mParameter(let text): "malformed y4m header parameter '\(text)'"
+    case .y4mMissingSize: "y4m stream header without a width (W) or a height (H)"
     case .y4mLineTooLong(let limit): "y4m header line longer than \(limit) bytes"
     case .pnmSyntax(let text): "malformed PNM header: \(text)"
     case .pnmMaxval(let maxval): "PNM maxval \(maxval) is outside 1...65535"

@@ -110,7 +110,7 @@ extension FrameStreamReader {
         break  // I (interlacing), A (aspect), X (extensions) do not change the Y plane.
       }
     }
-    guard let width, let height else { throw failure(.y4mParameter("missing W or H")) }
+    guard let width, let height else { throw failure(.y4mMissingSize) }
     guard width >= 1, height >= 1 else { throw failure(.zeroSize(width: width, height: height)) }
     guard let colorSpace = Y4MColorSpace(colorSpaceName) else {
       throw failure(.y4mColorSpace(colorSpaceName))

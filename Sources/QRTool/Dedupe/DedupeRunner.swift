@@ -96,13 +96,10 @@ public struct DedupeRunner {
       do {
         item = try reader.next(timeout: filter.nextDeadline.map { $0 - clock.seconds() })
       } catch {
+        diagnostics.error("\(error)", operand: name)
         switch error {
-        case .lineTooLong(let line, let limit):
-          diagnostics.error("line \(line): longer than \(limit) bytes", operand: name)
-          return .refused
-        case .readFailed(let errno):
-          diagnostics.error("\(errno)", operand: name)
-          return .skipped
+        case .lineTooLong: return .refused
+        case .readFailed: return .skipped
         }
       }
       switch item {

@@ -132,10 +132,21 @@ public struct JSONWriter: Sendable {
     counts[last] += 1
   }
 
-  /// RFC 8259 section 7: `"` and `\` and U+0000…U+001F must be escaped; nothing else is.
+  /// RFC 8259 section 7: `"` and `\` and U+0000…U+001F must be escaped. DEL (U+007F) and the C1
+  /// controls (U+0080…U+009F, `C2 80`…`C2 9F` in UTF-8) are escaped as well, although JSON allows
+  /// them raw, so that records read on a terminal carry no control character: U+009B is CSI.
   private mutating func appendString(_ utf8: some Sequence<UInt8>) {
     bytes.append(UInt8(ascii: "\""))
+    var isAfterC2 = false
     for byte in utf8 {
+      if isAfterC2 {
+        isAfterC2 = false
+        if (0x80...0x9F).contains(byte) {
+          appendUnicodeEscape(byte)
+          continue
+        }
+        bytes.append(0xC2)
+      }
       switch byte {
       case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
       case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
@@ -144,14 +155,20 @@ public struct JSONWriter: Sendable {
       case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
       case 0x08: bytes.append(contentsOf: [0x5C, UInt8(ascii: "b")])
       case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-      case 0x00..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
-        bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30])
-        bytes.append(hex[Int(byte >> 4)])
-        bytes.append(hex[Int(byte & 15)])
+      case 0x00..<0x20, 0x7F: appendUnicodeEscape(byte)
+      case 0xC2: isAfterC2 = true
       default: bytes.append(byte)
       }
     }
+    if isAfterC2 { bytes.append(0xC2) }
     bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends `\u00XX` for the code point `value` (below U+0100).
+  private mutating func appendUnicodeEscape(_ value: UInt8) {
+    let hex = Array("0123456789abcdef".utf8)
+    bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30])
+    bytes.append(hex[Int(value >> 4)])
+    bytes.append(hex[Int(value & 15)])
   }
 }

@@ -73,7 +73,7 @@ func y4mHighDepthTakesTheTopEightBits(colorSpace: String, depth: Int, trailing: 
 
 @Test func y4mHeaderFaults() throws {
   let (_, missing) = try readError([UInt8](text: "YUV4MPEG2 W4 F25:1\nFRAME\n"))
-  #expect(missing == .invalidHeader(frame: 0, offset: 0, fault: .y4mParameter("missing W or H")))
+  #expect(missing == .invalidHeader(frame: 0, offset: 0, fault: .y4mMissingSize))
   let (_, badRate) = try readError([UInt8](text: "YUV4MPEG2 W4 H2 Fx:1\n"))
   #expect(badRate == .invalidHeader(frame: 0, offset: 0, fault: .y4mParameter("Fx:1")))
   let (_, cut) = try readError([UInt8](text: "YUV4MPEG2 W4 H2"))

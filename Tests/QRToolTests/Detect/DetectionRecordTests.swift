@@ -101,11 +101,15 @@ private func keys(_ line: String) -> [String] {
   #expect(line.contains("\"mirrored\":true"))
 }
 
-@Test func textIsEscapedAsRFC8259Requires() throws {
-  let text = "a\"b\\c\nd\re\tf\u{01}g\u{1F}h/ü€😀\u{7F}"
+@Test func textIsEscapedAsRFC8259RequiresAndControlsStayOffTheTerminal() throws {
+  let text = "a\"b\\c\nd\re\tf\u{01}g\u{1F}h/ü€😀\u{7F}\u{80}\u{9B}[2J\u{A0}"
   let (line, object) = record(try decodedSymbol(text: text))
   #expect(object["text"] as? String == text)
-  #expect(line.contains(#""text":"a\"b\\c\nd\re\tf\u0001g\u001fh/ü€😀\#u{7F}""#))
+  // RFC 8259 requires escapes below U+0020; DEL and the C1 controls (U+009B is CSI) are escaped
+  // too, and U+00A0, the first character after them, is not.
+  #expect(
+    line.contains(
+      #""text":"a\"b\\c\nd\re\tf\u0001g\u001fh/ü€😀\u007f\u0080\u009b[2J\#u{A0}""#))
   // The text is its bytes in UTF-8, so no "bytes".
   #expect(object["bytes"] == nil)
   #expect(object["kind"] as? String == "binary")

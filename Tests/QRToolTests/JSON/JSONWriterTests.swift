@@ -43,8 +43,9 @@ import Testing
 @Test func escapingRoundTrips() throws {
   var samples = [
     "", "plain", "quote \" backslash \\ slash /", "\u{0}\u{1}\u{1F}\u{7F}", "é 😀 \u{2028}",
+    "\u{80}\u{9B}[2J\u{9F}\u{A0}Â\u{C2}", "\u{9B}",
   ]
-  samples.append(String((0..<128).map { Character(Unicode.Scalar(UInt8($0))) }))
+  samples.append(String((0..<256).map { Character(Unicode.Scalar(UInt8($0))) }))
   var generator = SystemRandomNumberGenerator()
   for _ in 0..<200 {
     let scalars = (0..<Int.random(in: 0..<20, using: &generator)).compactMap { _ in
@@ -60,6 +61,9 @@ import Testing
     writer.endObject()
     let decoded = try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String: String]
     #expect(decoded == [sample: sample])
+    // No DEL, no C1 control (C2 80...C2 9F in UTF-8) reaches a terminal showing the events.
+    #expect(!writer.bytes.contains(0x7F))
+    #expect(!zip(writer.bytes, writer.bytes.dropFirst()).contains { $0 == 0xC2 && $1 < 0xA0 })
     // And our own scanner accepts what our writer writes.
     var scanner = JSONObjectScanner()
     #expect(writer.bytes.withUnsafeBytes { scanner.scan($0) })

@@ -120,15 +120,21 @@ enum ToolRunner {
   }
 
   /// Runs a shell pipeline with the products directory first on PATH; returns its result.
-  static func shell(_ script: String, environment: [String: String] = [:]) throws -> ToolResult {
+  ///
+  /// With `ignoresBrokenPipe`, the pipeline starts with SIGPIPE ignored, as under a parent that
+  /// ignores it (Python's subprocess before 3.2, some CI runners, this test process).
+  static func shell(
+    _ script: String, environment: [String: String] = [:], ignoresBrokenPipe: Bool = false
+  ) throws -> ToolResult {
     var merged = environment
     merged["PATH"] =
       productsDirectory.path + ":"
       + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
     // The test process ignores SIGPIPE and children inherit that; restore the default so that a
     // pipeline behaves as it does in a terminal (producers die quietly when a reader leaves).
+    let disposition = ignoresBrokenPipe ? "--ignore-signal=PIPE" : "--default-signal=PIPE"
     return try runExecutable(
-      "/usr/bin/env", ["--default-signal=PIPE", "/bin/bash", "-o", "pipefail", "-c", script],
+      "/usr/bin/env", [disposition, "/bin/bash", "-o", "pipefail", "-c", script],
       environment: merged)
   }
 }
