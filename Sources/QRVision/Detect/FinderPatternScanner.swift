@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Finder pattern candidates from run-length scans, confirmed across and diagonally.
 
+import Glibc
+
 /// Finds finder patterns in a binarized image.
 ///
 /// Rows are scanned for five runs in the ratio 1:1:3:1:1; each hit is confirmed along the
@@ -17,17 +19,26 @@ enum FinderPatternScanner {
     -> [FinderPattern]
   {
     var found: [FinderPattern] = []
+    // The patterns still within reach of the row scanned (a pattern's sightings span its
+    // stone, three modules), and the row each was last seen on: texture makes thousands of
+    // patterns, and each sighting is compared with these only.
+    var active: [Int] = []
+    var lastRow: [Int] = []
     let (left, top, regionWidth, regionHeight) = region
     let right = left + regionWidth
     let step = max(rowStep, 1)
     var y = top + step / 2
     while y < top + regionHeight {
+      active.removeAll { Double(y - lastRow[$0]) > found[$0].moduleSize * 4 + Double(step) }
       scanRow(image, y: y, left: left, right: right) { stoneX, total in
         guard let pattern = confirm(image, stoneX: stoneX, y: y, rowTotal: total) else { return }
-        if let index = found.firstIndex(where: { $0.isSame(as: pattern) }) {
+        if let index = active.first(where: { found[$0].isSame(as: pattern) }) {
           found[index].merge(pattern)
+          lastRow[index] = y
         } else {
+          active.append(found.count)
           found.append(pattern)
+          lastRow.append(y)
         }
       }
       y += step
@@ -110,7 +121,26 @@ enum FinderPatternScanner {
       return nil
     }
     let moduleSize = (straightTotal + diagonalTotal) / 28
-    return FinderPattern(centre: Point(x: centreX, y: centreY), moduleSize: moduleSize)
+    let centre = Point(x: centreX, y: centreY)
+    // Four more lines, between the straight and diagonal ones: concentric rings show the ratio
+    // along every line through their centre, texture and noise seldom along eight.
+    var inBetween = 0
+    for direction in inBetweenDirections {
+      guard
+        let extent = image.finderExtent(through: centre, direction: direction, maxRun: maxRun)
+      else { continue }
+      let length = Double(extent) / (moduleSize * 7)
+      if length > 0.6 && length < 1.8 { inBetween += 1 }
+    }
+    var pattern = FinderPattern(centre: centre, moduleSize: moduleSize)
+    pattern.isConfirmedAllRound = inBetween >= 3
+    return pattern
+  }
+
+  /// Unit vectors at 22.5°, 67.5°, 112.5° and 157.5°.
+  private static let inBetweenDirections = [22.5, 67.5, 112.5, 157.5].map { degrees in
+    let radians = degrees * Double.pi / 180
+    return Point(x: cos(radians), y: sin(radians))
   }
 
   /// Whether two pattern lengths could belong to one pattern seen under perspective.

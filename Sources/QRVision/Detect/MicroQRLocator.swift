@@ -12,13 +12,16 @@ import QRCodec
 /// symbol number gives the version (M1…M4), and the timing patterns must agree.
 enum MicroQRLocator {
   /// The Micro QR readings around `pattern` whose format information and timing patterns are
-  /// plausible, best first; empty if none.
+  /// plausible, best first; empty if none. `corners` are the pattern's outer corners
+  /// (`FinderPatternCorners.find`), if found.
   ///
   /// - Complexity: O(*size*²) per orientation tried (four, and four mirrored).
-  static func locate(_ image: BinaryImage, _ pattern: FinderPattern) -> [SymbolCandidate] {
+  static func locate(_ image: BinaryImage, _ pattern: FinderPattern, corners: [Point]?)
+    -> [SymbolCandidate]
+  {
     // Each grid: origin (the symbol's top-left corner) and one module across and down.
     var grids: [(Point, Point, Point)] = []
-    if let corners = FinderPatternCorners.find(image, pattern) {
+    if let corners {
       // The fitted corners, each in turn as the symbol's top-left.
       for turn in 0..<4 {
         let c = (0..<4).map { corners[($0 + turn) % 4] }

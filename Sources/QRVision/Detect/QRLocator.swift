@@ -12,11 +12,14 @@ enum QRLocator {
     var bottomLeft: Int
     /// Lower is a better fit to a square's corner.
     var score: Double
+    /// How many of the three patterns were not confirmed all round.
+    var partialPatterns = 0
   }
 
   // MARK: - Grouping
 
-  /// The triples of `patterns` that could be one symbol's finder patterns, best first.
+  /// The triples of `patterns` that could be one symbol's finder patterns, best first: those
+  /// with fewer patterns not confirmed all round first, then by score.
   ///
   /// A triple qualifies when its module sizes agree within a factor 2.5, the angle at the
   /// corner opposite the longest side is 90° ± 35° (perspective), the legs agree within a
@@ -30,59 +33,66 @@ enum QRLocator {
     guard n >= 3 else { return [] }
     for i in 0..<(n - 2) {
       for j in (i + 1)..<(n - 1) {
-        for k in (j + 1)..<n {
-          result += triples(patterns, i, j, k)
-        }
+        let (first, second) = (patterns[i].moduleSize, patterns[j].moduleSize)
+        guard max(first, second) < min(first, second) * 2.5 else { continue }
+        for k in (j + 1)..<n { appendTriples(patterns, i, j, k, to: &result) }
       }
     }
-    return result.sorted { $0.score < $1.score }
+    return result.sorted { ($0.partialPatterns, $0.score) < ($1.partialPatterns, $1.score) }
   }
 
-  /// The readings of patterns `i`, `j`, `k` as a triple: normally one, with the corner opposite
-  /// the longest side; under steep perspective the right angle may look acute, so a corner
-  /// opposite a side nearly as long (90 %) is offered too, scored worse.
-  private static func triples(_ p: [FinderPattern], _ i: Int, _ j: Int, _ k: Int) -> [Triple] {
-    let sizes = [p[i].moduleSize, p[j].moduleSize, p[k].moduleSize]
-    guard let smallest = sizes.min(), let largest = sizes.max(), largest < smallest * 2.5 else {
-      return []
-    }
-    let opposite = [
-      (i, p[j].centre.distance(to: p[k].centre)), (j, p[i].centre.distance(to: p[k].centre)),
-      (k, p[i].centre.distance(to: p[j].centre)),
-    ]
-    let longest = opposite.map(\.1).max() ?? 0
-    var result: [Triple] = []
-    for (corner, side) in opposite where side >= longest * 0.9 {
-      let others = [i, j, k].filter { $0 != corner }
-      var (a, b) = (others[0], others[1])
+  /// Appends the readings of patterns `i`, `j`, `k` as a triple: normally one, with the corner
+  /// opposite the longest side; under steep perspective the right angle may look acute, so a
+  /// corner opposite a side nearly as long (90 %) is offered too, scored worse.
+  private static func appendTriples(
+    _ p: [FinderPattern], _ i: Int, _ j: Int, _ k: Int, to result: inout [Triple]
+  ) {
+    let smallest = min(p[i].moduleSize, p[j].moduleSize, p[k].moduleSize)
+    let largest = max(p[i].moduleSize, p[j].moduleSize, p[k].moduleSize)
+    guard largest < smallest * 2.5 else { return }
+    let module = (p[i].moduleSize + p[j].moduleSize + p[k].moduleSize) / 3
+    let partial = [i, j, k].reduce(0) { $0 + (p[$1].isConfirmedAllRound ? 0 : 1) }
+    let opposite = (
+      p[j].centre.distance(to: p[k].centre), p[i].centre.distance(to: p[k].centre),
+      p[i].centre.distance(to: p[j].centre)
+    )
+    let longest = max(opposite.0, opposite.1, opposite.2)
+    func consider(_ corner: Int, _ a: Int, _ b: Int, side: Double) {
+      guard side >= longest * 0.9 else { return }
       let legA = p[a].centre - p[corner].centre
       let legB = p[b].centre - p[corner].centre
       let lengthA = legA.length
       let lengthB = legB.length
       let cosine = legA.dot(legB) / (lengthA * lengthB)
-      guard abs(cosine) < 0.57 else { continue }
+      guard abs(cosine) < 0.57 else { return }
       let legRatio = max(lengthA, lengthB) / min(lengthA, lengthB)
-      guard legRatio < 2.2 else { continue }
-      let module = (sizes[0] + sizes[1] + sizes[2]) / 3
+      guard legRatio < 2.2 else { return }
       let span = (lengthA + lengthB) / 2 / module
-      guard span >= 10, span <= 200 else { continue }
-      if legA.cross(legB) < 0 { swap(&a, &b) }
+      guard span >= 10, span <= 200 else { return }
+      let (topRight, bottomLeft) = legA.cross(legB) < 0 ? (b, a) : (a, b)
       let score =
         abs(cosine) + (legRatio - 1) * 0.5 + (largest / smallest - 1) + (side < longest ? 1 : 0)
-      result.append(Triple(topLeft: corner, topRight: a, bottomLeft: b, score: score))
+      result.append(
+        Triple(
+          topLeft: corner, topRight: topRight, bottomLeft: bottomLeft, score: score,
+          partialPatterns: partial))
     }
-    return result
+    consider(i, j, k, side: opposite.0)
+    consider(j, i, k, side: opposite.1)
+    consider(k, i, j, side: opposite.2)
   }
 
   // MARK: - Geometry and sampling
 
   /// The symbol whose finder patterns are `triple`, sampled through each plausible grid (best
   /// reading first, for the decoder to try in turn), or empty when no version fits.
+  /// `corners` gives a pattern's outer corners (`FinderPatternCorners.find`) by its index.
   ///
   /// - Complexity: O(*size*²) for the sampling, plus an alignment search of O(*module*²).
-  static func locate(_ image: BinaryImage, _ patterns: [FinderPattern], _ triple: Triple)
-    -> [SymbolCandidate]
-  {
+  static func locate(
+    _ image: BinaryImage, _ patterns: [FinderPattern], _ triple: Triple,
+    corners: (Int) -> [Point]?
+  ) -> [SymbolCandidate] {
     let topLeft = patterns[triple.topLeft]
     let topRight = patterns[triple.topRight]
     let bottomLeft = patterns[triple.bottomLeft]
@@ -96,7 +106,7 @@ enum QRLocator {
     let estimate = Int((((modulesAcross + modulesDown) / 2 - 17) / 4).rounded())
 
     // Finder corners carry the perspective; without them, the centres give an affine grid.
-    let corners = [topLeft, topRight, bottomLeft].map { FinderPatternCorners.find(image, $0) }
+    let corners = [triple.topLeft, triple.topRight, triple.bottomLeft].map(corners)
     let moduleSize = (acrossModule + downModule) / 2
     // The timing patterns settle between neighbouring versions.
     var best: (version: Int, score: Double, transform: PerspectiveTransform)?
@@ -109,7 +119,11 @@ enum QRLocator {
       let score = timingScore(image, transform, size: size)
       if score > (best?.score ?? 0.55) { best = (number, score, transform) }
     }
-    guard let best else { return [] }
+    // Large grids are costly to sample and their timing patterns long: there, chance agreement
+    // (the score of noise, 0.5 ± 0.5/√n over n modules) must be 2.5 deviations below the score.
+    guard let best, best.score >= minimumTimingScore(size: 17 + 4 * best.version) else {
+      return []
+    }
     var number = best.version
     var candidates: [SymbolCandidate] = []
     for _ in 0..<2 {
@@ -218,6 +232,12 @@ enum QRLocator {
     return PerspectiveTransform(
       affineFrom: [Point(x: 3.5, y: 3.5), Point(x: far, y: 3.5), Point(x: 3.5, y: far)],
       to: [a, b, c])
+  }
+
+  /// The timing score (see `timingScore`) a grid of `size` needs before it is sampled.
+  static func minimumTimingScore(size: Int) -> Double {
+    guard size > 29 else { return 0.55 }
+    return 0.5 + 1.25 / Double(2 * (size - 16)).squareRoot()
   }
 
   /// The fraction of timing modules (row and column 6) seen with the right colour.
