@@ -253,7 +253,8 @@ public struct Detector: Sendable {
     }
     var used = [Bool](repeating: false, count: patterns.count)
     var attempts = 0
-    for triple in QRLocator.triples(patterns) {
+    // More than the budget allows, as triples over a symbol already read are skipped.
+    for triple in QRLocator.triples(patterns, partialLimit: budget.partialTriples * 4) {
       guard accepted.count < options.maxSymbols, attempts < 60 + 4 * options.maxSymbols else {
         break
       }

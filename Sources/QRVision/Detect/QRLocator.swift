@@ -19,7 +19,8 @@ enum QRLocator {
   // MARK: - Grouping
 
   /// The triples of `patterns` that could be one symbol's finder patterns, best first: those
-  /// with fewer patterns not confirmed all round first, then by score.
+  /// with fewer patterns not confirmed all round first, then by score; of the triples with such
+  /// a partial pattern, only the best `partialLimit`.
   ///
   /// A triple qualifies when its module sizes agree within a factor 2.5, the angle at the
   /// corner opposite the longest side is 90° ± 35° (perspective), the legs agree within a
@@ -27,7 +28,7 @@ enum QRLocator {
   /// sign of the cross product puts the other two in clockwise order (top-right, bottom-left).
   ///
   /// - Complexity: O(*n*³) in the number of patterns, which the caller caps.
-  static func triples(_ patterns: [FinderPattern]) -> [Triple] {
+  static func triples(_ patterns: [FinderPattern], partialLimit: Int = .max) -> [Triple] {
     var result: [Triple] = []
     let n = patterns.count
     guard n >= 3 else { return [] }
@@ -38,7 +39,31 @@ enum QRLocator {
         for k in (j + 1)..<n { appendTriples(patterns, i, j, k, to: &result) }
       }
     }
-    return result.sorted { ($0.partialPatterns, $0.score) < ($1.partialPatterns, $1.score) }
+    func isBetter(_ a: Triple, _ b: Triple) -> Bool {
+      (a.partialPatterns, a.score) < (b.partialPatterns, b.score)
+    }
+    // Texture makes thousands of triples with partial patterns: only the best few are sorted.
+    var partial: [Triple] = []
+    var full: [Triple] = []
+    for triple in result {
+      guard triple.partialPatterns > 0 else {
+        full.append(triple)
+        continue
+      }
+      guard partial.count == partialLimit else {
+        partial.append(triple)
+        if partial.count == partialLimit { partial.sort(by: isBetter) }
+        continue
+      }
+      // Full: insert in order when better than the worst, which drops out.
+      guard let last = partial.last, isBetter(triple, last) else { continue }
+      partial.removeLast()
+      let index = partial.firstIndex { isBetter(triple, $0) } ?? partial.count
+      partial.insert(triple, at: index)
+    }
+    full.sort(by: isBetter)
+    partial.sort(by: isBetter)
+    return full + partial
   }
 
   /// Appends the readings of patterns `i`, `j`, `k` as a triple: normally one, with the corner
@@ -51,7 +76,9 @@ enum QRLocator {
     let largest = max(p[i].moduleSize, p[j].moduleSize, p[k].moduleSize)
     guard largest < smallest * 2.5 else { return }
     let module = (p[i].moduleSize + p[j].moduleSize + p[k].moduleSize) / 3
-    let partial = [i, j, k].reduce(0) { $0 + (p[$1].isConfirmedAllRound ? 0 : 1) }
+    let partial =
+      (p[i].isConfirmedAllRound ? 0 : 1) + (p[j].isConfirmedAllRound ? 0 : 1)
+      + (p[k].isConfirmedAllRound ? 0 : 1)
     let opposite = (
       p[j].centre.distance(to: p[k].centre), p[i].centre.distance(to: p[k].centre),
       p[i].centre.distance(to: p[j].centre)
@@ -291,7 +318,17 @@ enum QRLocator {
     // A data blob mistaken for the alignment pattern skews the grid: every reading is kept,
     // best function patterns first, and the decoder has the last word.
     var candidates: [SymbolCandidate] = []
+    let known = GridFitter.functionModules(version)
     for transform in transforms {
+      // Grids of real symbols read at least 75 % of their finder, separator, timing and
+      // alignment modules right (over 95 % mostly), grids hung on noise 45…55 %: checking those
+      // first spares sampling the whole grid.
+      var right = 0
+      for (x, y, isDark) in known
+      where image.isDark(transform.apply(x: Double(x) + 0.5, y: Double(y) + 0.5)) == isDark {
+        right += 1
+      }
+      guard right * 100 >= known.count * 65 else { continue }
       let candidate = sample(image, transform, version: version)
       if !candidates.contains(where: { $0.matrix == candidate.matrix }) {
         candidates.append(candidate)
