@@ -163,7 +163,8 @@ def corpus(bench, effort, root, rotations):
 
 
 def frames(work):
-    """640x480 and 1920x1080 frames with no code and with one code (segno), as PGM files."""
+    """640x480 and 1920x1080 frames with no code, with one code (segno) and of pure Gaussian
+    noise, as PGM files."""
     import segno
     rng = np.random.default_rng(1)
     made = []
@@ -182,7 +183,9 @@ def frames(work):
         withcode = empty.copy()
         top, left = (height - tile.shape[0]) // 2, (width - tile.shape[1]) // 3
         withcode[top:top + tile.shape[0], left:left + tile.shape[1]] = tile
-        for name, image in (("no code", empty), ("one code", withcode)):
+        # Pure Gaussian noise: full of 1:1:3:1:1 runs, the worst case for the frame budget.
+        noise = np.clip(rng.normal(128, 50, (height, width)), 0, 255).astype(np.uint8)
+        for name, image in (("no code", empty), ("one code", withcode), ("noise", noise)):
             path = os.path.join(work, f"{width}x{height}-{name.replace(' ', '-')}.pgm")
             write_pgm(path, image)
             made.append((f"{width}x{height} {name}", path))

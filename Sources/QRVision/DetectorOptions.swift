@@ -13,7 +13,7 @@ public struct DetectorOptions: Hashable, Sendable {
     /// global Otsu threshold and its inverse. At most 64 units of work a frame.
     case balanced
     /// Every row, and every fallback whatever was found: those of `balanced`, then the image
-    /// at half size (huge or blurred modules). At most 256 units of work a frame.
+    /// at half size (huge or blurred modules). At most 128 units of work a frame.
     case accurate
 
     /// The work a frame may take at this effort.
@@ -21,7 +21,7 @@ public struct DetectorOptions: Hashable, Sendable {
       switch self {
       case .fast: Budget(units: 24, partialTriples: 2)
       case .balanced: Budget(units: 64, partialTriples: 8)
-      case .accurate: Budget(units: 256, partialTriples: 32)
+      case .accurate: Budget(units: 128, partialTriples: 32)
       }
     }
   }
