@@ -293,6 +293,52 @@ public struct Detector: Sendable {
       used[triple.topRight] = true
       used[triple.bottomLeft] = true
     }
+    // Two patterns seen well whose third was not: the third's place follows from the two.
+    if options.effort != .fast {
+      let lone = patterns.indices.filter {
+        !used[$0] && patterns[$0].count >= 2 && patterns[$0].isConfirmedAllRound
+      }
+      pairs: for (position, first) in lone.enumerated() {
+        for second in lone[(position + 1)...] where !used[first] && !used[second] {
+          for (triple, guess) in QRLocator.thirdPatternGuesses(
+            patterns, first, second, third: patterns.count)
+          {
+            guard work.units < budget.units else {
+              work.isOverBudget = true
+              break pairs
+            }
+            guard guess.centre.x >= 0, guess.centre.y >= 0,
+              guess.centre.x < Double(binary.width), guess.centre.y < Double(binary.height),
+              !accepted.contains(where: { $0.contains(guess.centre * scale) })
+            else { continue }
+            work.qrAttempts += 1
+            // The guess settled on the pattern's corners, then the guess itself (when the
+            // corners mislead, the two patterns' geometry may still be right).
+            let (settled, settledCorners) = QRLocator.settled(binary, guess)
+            var kept: SymbolCandidate?
+            for (placed, corners) in [(settled, settledCorners), (guess, nil)] {
+              if placed.centre != settled.centre {
+                guard work.units < budget.units else { break }
+                work.qrAttempts += 1
+              }
+              let readings = QRLocator.locate(binary, patterns + [placed], triple) {
+                $0 < patterns.count ? cornersOf($0) : corners
+              }
+              guard let best = readings.first,
+                !accepted.contains(where: { $0.overlaps(prepared(best)) })
+              else { continue }
+              kept = readings.lazy.map(prepared).first(where: accept)
+              if kept != nil { break }
+            }
+            guard let kept else { continue }
+            keep(kept)
+            used[first] = true
+            used[second] = true
+            break
+          }
+        }
+      }
+    }
     var sighting = Sighting(patterns: patterns.count)
     for pattern in patterns where pattern.count >= 2 {
       sighting.twice += 1
