@@ -154,15 +154,20 @@ public struct Detector: Sendable {
     let rowStep = options.effort == .fast ? 3 : options.effort == .balanced ? 2 : 1
     // Whether a pass saw finder patterns worth other thresholds (see `Sighting`).
     var isPromising = false
+    var patternsSeen = 0
     var work = DetectorWork()
     defer { lastWork = work }
     for pass in passes {
       if options.effort == .balanced && !accepted.isEmpty { break }
       // A frame whose budget is spent is noise or texture; another threshold will not help.
       if work.isOverBudget { break }
-      // The other thresholds rescue symbols the first one spoiled, whose finder patterns
-      // still show; balanced effort spares frames where none did.
-      if options.effort == .balanced && pass != .local && pass != .inverted && !isPromising {
+      // The other thresholds rescue symbols the first one spoiled: where finder patterns
+      // still show, or where nothing at all did (a symbol whose every pattern the threshold
+      // broke, qrcode-2/#709 turned; such frames are cheap to scan). Balanced effort spares
+      // frames of texture or noise, whose many patterns promise nothing.
+      if options.effort == .balanced && pass != .local && pass != .inverted && !isPromising
+        && patternsSeen > 0
+      {
         break
       }
       guard accepted.count < options.maxSymbols else { break }
@@ -191,6 +196,7 @@ public struct Detector: Sendable {
         accept($0)
       }
       isPromising = isPromising || sighting.isPromising
+      patternsSeen += sighting.patterns
     }
   }
 

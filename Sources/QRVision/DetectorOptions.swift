@@ -9,8 +9,9 @@ public struct DetectorOptions: Hashable, Sendable {
     /// frame (see `DetectorWork.units`).
     case fast
     /// Every other row; while nothing has been found, adds the inverted image, then (when
-    /// finder-like patterns were seen) a local threshold over blocks with contrast only, a
-    /// global Otsu threshold and its inverse. At most 64 units of work a frame.
+    /// finder patterns were seen that promise a symbol, or none at all) a local threshold over
+    /// blocks with contrast only, a global Otsu threshold and its inverse. At most 64 units of
+    /// work a frame.
     case balanced
     /// Every row, and every fallback whatever was found: those of `balanced`, then the image
     /// at half size (huge or blurred modules). At most 128 units of work a frame.

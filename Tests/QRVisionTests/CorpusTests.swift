@@ -27,11 +27,11 @@ private let minimumReads: [Int: [String: Int]] = [
     "qrcode-6": 15, "qrcode-7": 4, "microqrcode-1": 16, "multi-1": 6,
   ],
   90: [
-    "qrcode-1": 8, "qrcode-2": 47, "qrcode-3": 17, "qrcode-4": 21, "qrcode-5": 16,
+    "qrcode-1": 8, "qrcode-2": 48, "qrcode-3": 17, "qrcode-4": 21, "qrcode-5": 16,
     "qrcode-6": 15, "qrcode-7": 4, "microqrcode-1": 16, "multi-1": 6,
   ],
   180: [
-    "qrcode-1": 8, "qrcode-2": 48, "qrcode-3": 17, "qrcode-4": 17, "qrcode-5": 16,
+    "qrcode-1": 8, "qrcode-2": 49, "qrcode-3": 17, "qrcode-4": 17, "qrcode-5": 16,
     "qrcode-6": 15, "qrcode-7": 4, "microqrcode-1": 16, "multi-1": 6,
   ],
   270: [
