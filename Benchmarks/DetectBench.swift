@@ -23,6 +23,8 @@ enum DetectBench {
     switch arguments[1] {
     case "serve":
       serve(effort: effort(arguments[2]), decoder: arguments.count > 3 ? arguments[3] : "qrpipe")
+    case "work":
+      work(effort: effort(arguments[2]))
     case "time" where arguments.count >= 5:
       time(path: arguments[2], repetitions: Int(arguments[3]) ?? 10, effort: effort(arguments[4]))
     default:
@@ -66,6 +68,30 @@ enum DetectBench {
         }
         print("D \(found.count)")
       }
+      fflush(stdout)
+    }
+  }
+
+  /// Reads "PATH ROTATION" lines; writes "W FOUND UNITS PASSES PATTERNS QR MICRO FITTED DECODES
+  /// OVER-BUDGET" per image (what `Detector.lastWork` counted).
+  static func work(effort: DetectorOptions.Effort) {
+    var options = DetectorOptions()
+    options.effort = effort
+    var detector = Detector(options: options)
+    while let line = readLine() {
+      let fields = line.split(separator: " ")
+      guard fields.count == 2, let image = readPGM(String(fields[0])) else {
+        print("W 0")
+        continue
+      }
+      let rotated = rotate(image, quarterTurns: (Int(fields[1]) ?? 0) / 90)
+      let found = detector.detect(in: rotated).count
+      let w = detector.lastWork
+      let counts = [
+        found, w.units, w.passes, w.finderPatterns, w.qrAttempts, w.microAttempts, w.fittedGrids,
+        w.decodeAttempts, w.isOverBudget ? 1 : 0,
+      ]
+      print("W " + counts.map(String.init).joined(separator: " "))
       fflush(stdout)
     }
   }

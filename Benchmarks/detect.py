@@ -337,7 +337,8 @@ def corpus(args, peers, results):
 # MARK: - ms per frame
 
 def frame_kinds(variants):
-    """640x480 and 1920x1080 frames with no code and with one code (segno): label -> images.
+    """640x480 and 1920x1080 frames with no code, with one code (segno) and of pure Gaussian
+    noise: label -> images.
 
     Each kind has `variants` frames that differ in their background and noise, and for one code
     in where the code sits, so no reader sees the same pixels twice in a row.
@@ -367,6 +368,10 @@ def frame_kinds(variants):
             code_frames.append(withcode)
         kinds[f"{width}x{height} no code"] = empty_frames
         kinds[f"{width}x{height} one code"] = code_frames
+        # Pure Gaussian noise: full of 1:1:3:1:1 runs, the worst case for the frame budget.
+        kinds[f"{width}x{height} noise"] = [
+            np.clip(rng.normal(128, 50, (height, width)), 0, 255).astype(np.uint8)
+            for _ in range(variants)]
     return kinds
 
 

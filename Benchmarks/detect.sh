@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # QRVision's detector against zxing-cpp on the shared corpus (per folder, rotations 0/90/180/270)
-# and ms per frame at 640x480 and 1920x1080, with no code and with one code, in one run.
+# and ms per frame at 640x480 and 1920x1080, with no code, with one code and of pure noise, in one
+# run.
 #   Benchmarks/detect.sh [EFFORT]      (fast | balanced | accurate; default balanced)
 # Environment: ROTATIONS="0 90", FRAMES=300 (frames timed per kind), PASSES=3, SKIP_CORPUS=1,
 # SKIP_TIMING=1, CORPUS=dir, VERBOSE=1 (list files read by one tool only), DECODER=zxing (zxing-cpp

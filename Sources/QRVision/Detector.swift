@@ -30,6 +30,8 @@ import QRStream
 public struct Detector: Sendable {
   /// The options this detector was made with.
   public let options: DetectorOptions
+  /// What the last frame cost.
+  public private(set) var lastWork = DetectorWork()
   private var binarizer = Binarizer()
   private var halfImage: GrayImage?
 
@@ -90,18 +92,22 @@ public struct Detector: Sendable {
       return again
     }
     var found: [Detection<Decoded>] = []
+    var decodeAttempts = 0
     run(image) { candidate in
+      decodeAttempts += 1
       if let decoded = verified(candidate) {
         found.append(Detection(candidate: candidate, decoded: decoded))
         return true
       }
       let mirror = candidate.mirrored()
+      decodeAttempts += 1
       if let decoded = verified(mirror) {
         found.append(Detection(candidate: mirror, decoded: decoded))
         return true
       }
       return false
     }
+    lastWork.decodeAttempts = decodeAttempts
     return found
   }
 
@@ -146,13 +152,21 @@ public struct Detector: Sendable {
   private mutating func run(_ image: GrayImage, accept: (SymbolCandidate) -> Bool) {
     var accepted: [SymbolCandidate] = []
     let rowStep = options.effort == .fast ? 3 : options.effort == .balanced ? 2 : 1
+    // Whether a pass saw finder patterns worth other thresholds (see `Sighting`).
+    var isPromising = false
     var patternsSeen = 0
+    var work = DetectorWork()
+    defer { lastWork = work }
     for pass in passes {
       if options.effort == .balanced && !accepted.isEmpty { break }
-      // The other thresholds rescue symbols the first one spoiled; with no finder-like
-      // pattern at all so far, balanced effort spares the frame.
-      if options.effort == .balanced && pass != .local && pass != .inverted
-        && patternsSeen == 0
+      // A frame whose budget is spent is noise or texture; another threshold will not help.
+      if work.isOverBudget { break }
+      // The other thresholds rescue symbols the first one spoiled: where finder patterns
+      // still show, or where nothing at all did (a symbol whose every pattern the threshold
+      // broke, qrcode-2/#709 turned; such frames are cheap to scan). Balanced effort spares
+      // frames of texture or noise, whose many patterns promise nothing.
+      if options.effort == .balanced && pass != .local && pass != .inverted && !isPromising
+        && patternsSeen > 0
       {
         break
       }
@@ -171,24 +185,43 @@ public struct Detector: Sendable {
         binarizer.binarizeLocally(half)
         scale = 2
       }
+      work.passes += 1
       let isInverted = pass == .inverted || pass == .globalInverted
       let binary = BinaryImage(
         width: binarizer.width, height: binarizer.height, bits: binarizer.bits)
-      patternsSeen += search(
-        binary, scale: scale, isInverted: isInverted, rowStep: rowStep, accepted: &accepted
+      let sighting = search(
+        binary, scale: scale, isInverted: isInverted, rowStep: rowStep, accepted: &accepted,
+        work: &work
       ) {
         accept($0)
       }
+      isPromising = isPromising || sighting.isPromising
+      patternsSeen += sighting.patterns
     }
   }
 
-  /// One pass over a binarized image; returns the number of finder patterns seen on two scan
-  /// lines or more.
+  /// What one pass saw of finder patterns.
+  private struct Sighting {
+    /// All the patterns kept.
+    var patterns = 0
+    /// Those seen on two scan lines or more.
+    var twice = 0
+    /// Those seen on two scan lines or more and all round.
+    var twiceAllRound = 0
+
+    /// Whether other thresholds may find a symbol here: two patterns seen twice and all round,
+    /// or one seen twice among few (noise and texture make many patterns, and a lone good one
+    /// now and then).
+    var isPromising: Bool { twiceAllRound >= 2 || (twice >= 1 && patterns <= 8) }
+  }
+
+  /// One pass over a binarized image; returns what it saw of finder patterns.
   @discardableResult
   private func search(
     _ binary: BinaryImage, scale: Double, isInverted: Bool, rowStep: Int,
-    accepted: inout [SymbolCandidate], accept: (SymbolCandidate) -> Bool
-  ) -> Int {
+    accepted: inout [SymbolCandidate], work: inout DetectorWork,
+    accept: (SymbolCandidate) -> Bool
+  ) -> Sighting {
     var region = (0, 0, binary.width, binary.height)
     if let r = options.region {
       let x = min(max(Int(Double(r.x) / scale), 0), binary.width)
@@ -201,35 +234,63 @@ public struct Detector: Sendable {
     var patterns = FinderPatternScanner.scan(binary, rowStep: rowStep, region: region)
     // Many candidates mean texture or text; keep the best confirmed ones.
     if patterns.count > 40 {
-      patterns.sort { $0.count > $1.count }
+      patterns.sort {
+        ($0.isConfirmedAllRound ? 1 : 0, $0.count) > ($1.isConfirmedAllRound ? 1 : 0, $1.count)
+      }
       patterns.removeLast(patterns.count - 40)
+    }
+    work.finderPatterns += patterns.count
+    let budget = options.effort.budget
+    // Each pattern's corners, found when a triple or Micro QR first needs them.
+    var corners = [[Point]??](repeating: nil, count: patterns.count)
+    func cornersOf(_ index: Int) -> [Point]? {
+      if let known = corners[index] { return known }
+      let found = FinderPatternCorners.find(binary, patterns[index])
+      corners[index] = .some(found)
+      return found
+    }
+    func prepared(_ reading: SymbolCandidate) -> SymbolCandidate {
+      var reading = reading
+      reading.isInverted = isInverted
+      return reading.scaled(by: scale)
+    }
+    func keep(_ candidate: SymbolCandidate) {
+      accepted.append(candidate)
     }
     var used = [Bool](repeating: false, count: patterns.count)
     var attempts = 0
-    for triple in QRLocator.triples(patterns) {
+    // More than the budget allows, as triples over a symbol already read are skipped.
+    for triple in QRLocator.triples(patterns, partialLimit: budget.partialTriples * 4) {
       guard accepted.count < options.maxSymbols, attempts < 60 + 4 * options.maxSymbols else {
+        break
+      }
+      guard work.units < budget.units else {
+        work.isOverBudget = true
         break
       }
       guard !used[triple.topLeft], !used[triple.topRight], !used[triple.bottomLeft] else {
         continue
       }
-      attempts += 1
-      let readings = QRLocator.locate(binary, patterns, triple)
-      func prepared(_ reading: SymbolCandidate) -> SymbolCandidate {
-        var reading = reading
-        reading.isInverted = isInverted
-        return reading.scaled(by: scale)
+      // Triples come with their all-round patterns first; the others are often texture.
+      if triple.partialPatterns > 0 {
+        guard work.partialTriples < budget.partialTriples else { continue }
+        work.partialTriples += 1
       }
+      attempts += 1
+      work.qrAttempts += 1
+      let readings = QRLocator.locate(binary, patterns, triple, corners: cornersOf)
       guard let first = readings.first else { continue }
       // Over a symbol already read, the patterns are spent; else the first reading the caller
       // accepts is kept, and when none is, the best one fitted to its function patterns.
       if !accepted.contains(where: { $0.overlaps(prepared(first)) }) {
         if let kept = readings.lazy.map(prepared).first(where: accept) {
-          accepted.append(kept)
-        } else if options.effort != .fast, first.formatDistance <= 3,
-          let fitted = GridFitter.refine(binary, first).map(prepared), accept(fitted)
-        {
-          accepted.append(fitted)
+          keep(kept)
+        } else if options.effort != .fast, first.formatDistance <= 3 {
+          guard
+            let fitted = GridFitter.refine(binary, first, searches: &work.fittedGrids).map(
+              prepared), accept(fitted)
+          else { continue }
+          keep(fitted)
         } else {
           continue
         }
@@ -238,29 +299,100 @@ public struct Detector: Sendable {
       used[triple.topRight] = true
       used[triple.bottomLeft] = true
     }
-    guard options.findsMicroQR else { return patterns.count }
-    // A lone pattern seen on one scan line only is mostly texture: where there are many,
-    // Micro QR wants patterns seen on two.
-    let minimumCount = rowStep == 1 || patterns.count <= 8 ? 1 : 2
-    for (index, pattern) in patterns.enumerated()
-    where !used[index] && pattern.count >= minimumCount {
-      guard accepted.count < options.maxSymbols else { break }
-      let point = pattern.centre * scale
-      guard !accepted.contains(where: { $0.contains(point) }) else { continue }
-      let readings = MicroQRLocator.locate(binary, pattern)
-      // Then each reading fitted to its function patterns (M1 has no error correction).
-      for reading in readings + readings.compactMap({ GridFitter.refine(binary, $0) }) {
-        var reading = reading
-        reading.isInverted = isInverted
-        let scaled = reading.scaled(by: scale)
-        guard !accepted.contains(where: { $0.overlaps(scaled) }) else { break }
-        if accept(scaled) {
-          accepted.append(scaled)
-          break
+    // Two patterns seen well whose third was not: the third's place follows from the two.
+    if options.effort != .fast {
+      let lone = patterns.indices.filter {
+        !used[$0] && patterns[$0].count >= 2 && patterns[$0].isConfirmedAllRound
+      }
+      pairs: for (position, first) in lone.enumerated() {
+        for second in lone[(position + 1)...] where !used[first] && !used[second] {
+          for (triple, guess) in QRLocator.thirdPatternGuesses(
+            patterns, first, second, third: patterns.count)
+          {
+            guard work.units < budget.units else {
+              work.isOverBudget = true
+              break pairs
+            }
+            guard guess.centre.x >= 0, guess.centre.y >= 0,
+              guess.centre.x < Double(binary.width), guess.centre.y < Double(binary.height),
+              !accepted.contains(where: { $0.contains(guess.centre * scale) })
+            else { continue }
+            work.qrAttempts += 1
+            // The guess settled on the pattern's corners, then the guess itself (when the
+            // corners mislead, the two patterns' geometry may still be right).
+            let (settled, settledCorners) = QRLocator.settled(binary, guess)
+            var kept: SymbolCandidate?
+            for (placed, corners) in [(settled, settledCorners), (guess, nil)] {
+              if placed.centre != settled.centre {
+                guard work.units < budget.units else { break }
+                work.qrAttempts += 1
+              }
+              let readings = QRLocator.locate(binary, patterns + [placed], triple) {
+                $0 < patterns.count ? cornersOf($0) : corners
+              }
+              guard let best = readings.first,
+                !accepted.contains(where: { $0.overlaps(prepared(best)) })
+              else { continue }
+              kept = readings.lazy.map(prepared).first(where: accept)
+              if kept != nil { break }
+            }
+            guard let kept else { continue }
+            keep(kept)
+            used[first] = true
+            used[second] = true
+            break
+          }
         }
       }
     }
-    return patterns.filter { $0.count >= 2 }.count
+    var sighting = Sighting(patterns: patterns.count)
+    for pattern in patterns where pattern.count >= 2 {
+      sighting.twice += 1
+      if pattern.isConfirmedAllRound { sighting.twiceAllRound += 1 }
+    }
+    guard options.findsMicroQR else { return sighting }
+    // A lone pattern seen on one scan line only is mostly texture: where there are many,
+    // Micro QR wants patterns seen on two; and always all round.
+    let minimumCount = rowStep == 1 || patterns.count <= 8 ? 1 : 2
+    for (index, pattern) in patterns.enumerated()
+    where !used[index] && pattern.count >= minimumCount && pattern.isConfirmedAllRound {
+      guard accepted.count < options.maxSymbols else { break }
+      guard work.units < budget.units else {
+        work.isOverBudget = true
+        break
+      }
+      let point = pattern.centre * scale
+      guard !accepted.contains(where: { $0.contains(point) }) else { continue }
+      work.microAttempts += 1
+      let readings = MicroQRLocator.locate(binary, pattern, corners: cornersOf(index))
+      // Each reading as sampled, then each fitted to its function patterns (M1 has no error
+      // correction), while the budget lasts.
+      var fitting = false
+      var index = 0
+      while index < readings.count {
+        var reading = readings[index]
+        if fitting {
+          guard work.units < budget.units else { break }
+          guard let fitted = GridFitter.refine(binary, reading, searches: &work.fittedGrids) else {
+            index += 1
+            continue
+          }
+          reading = fitted
+        }
+        let scaled = prepared(reading)
+        guard !accepted.contains(where: { $0.overlaps(scaled) }) else { break }
+        if accept(scaled) {
+          keep(scaled)
+          break
+        }
+        index += 1
+        if index == readings.count && !fitting {
+          fitting = true
+          index = 0
+        }
+      }
+    }
+    return sighting
   }
 
   /// `image` at half size, each pixel the mean of a 2 × 2 block.
@@ -298,7 +430,10 @@ extension SymbolCandidate {
     var copy = self
     copy.corners = corners.map { $0 * factor }
     copy.finderPatterns = finderPatterns.map {
-      FinderPattern(centre: $0.centre * factor, moduleSize: $0.moduleSize * factor, count: $0.count)
+      var pattern = $0
+      pattern.centre = pattern.centre * factor
+      pattern.moduleSize *= factor
+      return pattern
     }
     return copy
   }

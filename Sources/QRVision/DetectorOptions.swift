@@ -5,15 +5,34 @@
 public struct DetectorOptions: Hashable, Sendable {
   /// How much time a frame may take in fallbacks after the first pass.
   public enum Effort: String, Hashable, Sendable, CaseIterable {
-    /// One pass: local threshold, dark on light, every third row.
+    /// One pass: local threshold, dark on light, every third row. At most 24 units of work a
+    /// frame (see `DetectorWork.units`).
     case fast
     /// Every other row; while nothing has been found, adds the inverted image, then (when
-    /// finder-like patterns were seen) a local threshold over blocks with contrast only, a
-    /// global Otsu threshold and its inverse.
+    /// finder patterns were seen that promise a symbol, or none at all) a local threshold over
+    /// blocks with contrast only, a global Otsu threshold and its inverse. At most 64 units of
+    /// work a frame.
     case balanced
     /// Every row, and every fallback whatever was found: those of `balanced`, then the image
-    /// at half size (huge or blurred modules).
+    /// at half size (huge or blurred modules). At most 128 units of work a frame.
     case accurate
+
+    /// The work a frame may take at this effort.
+    var budget: Budget {
+      switch self {
+      case .fast: Budget(units: 24, partialTriples: 2)
+      case .balanced: Budget(units: 64, partialTriples: 8)
+      case .accurate: Budget(units: 128, partialTriples: 32)
+      }
+    }
+  }
+
+  /// The most work a frame may take (see `DetectorWork.units`), and how many finder pattern
+  /// triples with a pattern that showed its rings along four lines only (not eight) may be
+  /// tried: texture and noise make many such, real symbols seldom.
+  struct Budget {
+    var units: Int
+    var partialTriples: Int
   }
 
   /// A rectangle of the image, in pixels.

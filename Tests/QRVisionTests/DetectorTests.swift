@@ -188,6 +188,32 @@ func microQR(text: String) throws {
   #expect(detector.detect(in: noise.image).isEmpty)
 }
 
+/// A frame of pure Gaussian noise is full of 1:1:3:1:1 runs; the frame budget bounds what it
+/// costs (counted, not timed): no fallback threshold at balanced effort, and at most the
+/// effort's units of work (the last attempt may add a fitted grid, 2 units).
+@Test(arguments: DetectorOptions.Effort.allCases)
+func noiseFrameCostsBoundedWork(effort: DetectorOptions.Effort) throws {
+  var options = DetectorOptions()
+  options.effort = effort
+  var detector = Detector(options: options)
+  var noise = Scene(width: 640, height: 480, background: 128)
+  noise.addGaussianNoise(sigma: 50, seed: 11)
+  #expect(detector.detect(in: noise.image).isEmpty)
+  let work = detector.lastWork
+  #expect(work.units <= effort.budget.units + 2)
+  #expect(work.partialTriples <= effort.budget.partialTriples)
+  if effort != .accurate { #expect(work.passes <= 2) }
+  // A frame with a symbol still reads, and costs little.
+  let symbol = try #require(encode("budget"))
+  var scene = Scene(width: 640, height: 480)
+  scene.draw(
+    symbol.matrix,
+    corners: Scene.square(centre: Point(x: 320, y: 240), side: Double(symbol.size) * 4, degrees: 10)
+  )
+  #expect(detector.detect(in: scene.image).map(\.decoded.text) == ["budget"])
+  #expect(detector.lastWork.units <= 4)
+}
+
 @Test func detectKeepsOnlyWhatTheDecoderAccepts() throws {
   let symbol = try #require(encode("verified"))
   let corners = Scene.square(

@@ -268,9 +268,11 @@ public enum Decoder {
         else { throw .blockBeyondCapacity(block: block, blockCount: blockCount, reason: error) }
         correction = retried
       }
-      // The low half of a 4-bit final data codeword is zero by construction; anything else
-      // means the correction went to another codeword.
-      if structure.hasHalfFinalDataCodeword && codeword[dataLengths[block] - 1] & 0x0F != 0 {
+      // The low half of a 4-bit final data codeword has no modules: zero by construction, or
+      // all ones from some encoders (the Micro QR M3 labels of microqrcode-1/7 and /9 correct
+      // with one error to 0xF). Anything else means the correction went to another codeword.
+      let spareHalf = codeword[dataLengths[block] - 1] & 0x0F
+      if structure.hasHalfFinalDataCodeword && spareHalf != 0 && spareHalf != 0x0F {
         throw .blockBeyondCapacity(block: block, blockCount: blockCount, reason: .uncorrectable)
       }
       data += codeword[0..<dataLengths[block]]

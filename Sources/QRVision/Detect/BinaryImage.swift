@@ -44,6 +44,49 @@ struct BinaryImage {
     return (centre, runs.0 + runs.1 + runs.2 + runs.3 + runs.4)
   }
 
+  /// The length of the 1:1:3:1:1 runs through `centre` along the unit vector `direction`,
+  /// sampled a pixel apart, or nil when they are missing, longer than `maxRun` or out of
+  /// proportion: the finder test along a line at any angle.
+  ///
+  /// - Complexity: O(`maxRun`).
+  func finderExtent(through centre: Point, direction: Point, maxRun: Int) -> Int? {
+    guard isDark(centre),
+      let forth = ringRuns(from: centre, step: direction, maxRun: maxRun),
+      let back = ringRuns(from: centre, step: direction * -1, maxRun: maxRun)
+    else { return nil }
+    let runs = (back.2, back.1, back.0 + forth.0 + 1, forth.1, forth.2)
+    guard Self.isFinderRatio(runs) else { return nil }
+    return runs.0 + runs.1 + runs.2 + runs.3 + runs.4
+  }
+
+  /// The runs met going out from `centre` by `step`: the rest of the stone (dark, may be
+  /// empty), the light ring and the dark ring (cut at `maxRun`); nil when the light ring or the
+  /// dark ring is missing, or the stone or light ring is longer than `maxRun`.
+  private func ringRuns(from centre: Point, step: Point, maxRun: Int) -> (Int, Int, Int)? {
+    var lengths = (0, 0, 0)
+    var index = 0
+    var length = 0
+    var position = centre
+    for _ in 0..<(3 * maxRun + 3) {
+      position = position + step
+      let isExpected = isDark(position) == (index != 1)
+      if isExpected {
+        length += 1
+        guard length > maxRun else { continue }
+        guard index == 2 else { return nil }
+      }
+      switch index {
+      case 0: lengths.0 = length
+      case 1: lengths.1 = length
+      default: lengths.2 = length
+      }
+      guard index < 2 else { break }
+      index += 1
+      length = 1
+    }
+    return index == 2 && lengths.1 > 0 && lengths.2 > 0 ? lengths : nil
+  }
+
   /// The lengths of up to three alternating runs from (`x`, `y`) along (`dx`, `dy`), the first
   /// dark; the first may be empty when `startsDark` (the start pixel may be light already).
   /// Runs longer than `maxRun` fail the measurement, except the last, which is cut at

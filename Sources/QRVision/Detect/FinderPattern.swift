@@ -12,6 +12,9 @@ public struct FinderPattern: Hashable, Sendable {
   public var moduleSize: Double
   /// How many scan lines confirmed it (more is surer).
   public var count: Int
+  /// Whether the 1:1:3:1:1 ratio also held along lines between the straight and diagonal ones
+  /// (eight angles in all, as concentric rings show it and texture seldom does).
+  var isConfirmedAllRound = false
 
   /// Creates a finder pattern.
   public init(centre: Point, moduleSize: Double, count: Int = 1) {
@@ -38,5 +41,6 @@ public struct FinderPattern: Hashable, Sendable {
     centre = Point(x: centre.x * a + other.centre.x * b, y: centre.y * a + other.centre.y * b)
     moduleSize = moduleSize * a + other.moduleSize * b
     count += other.count
+    isConfirmedAllRound = isConfirmedAllRound || other.isConfirmedAllRound
   }
 }

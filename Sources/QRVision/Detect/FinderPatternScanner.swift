@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Finder pattern candidates from run-length scans, confirmed across and diagonally.
 
+import Glibc
+
 /// Finds finder patterns in a binarized image.
 ///
 /// Rows are scanned for five runs in the ratio 1:1:3:1:1; each hit is confirmed along the
@@ -17,17 +19,26 @@ enum FinderPatternScanner {
     -> [FinderPattern]
   {
     var found: [FinderPattern] = []
+    // The patterns still within reach of the row scanned (a pattern's sightings span its
+    // stone, three modules), and the row each was last seen on: texture makes thousands of
+    // patterns, and each sighting is compared with these only.
+    var active: [Int] = []
+    var lastRow: [Int] = []
     let (left, top, regionWidth, regionHeight) = region
     let right = left + regionWidth
     let step = max(rowStep, 1)
     var y = top + step / 2
     while y < top + regionHeight {
+      active.removeAll { Double(y - lastRow[$0]) > found[$0].moduleSize * 4 + Double(step) }
       scanRow(image, y: y, left: left, right: right) { stoneX, total in
         guard let pattern = confirm(image, stoneX: stoneX, y: y, rowTotal: total) else { return }
-        if let index = found.firstIndex(where: { $0.isSame(as: pattern) }) {
+        if let index = active.first(where: { found[$0].isSame(as: pattern) }) {
           found[index].merge(pattern)
+          lastRow[index] = y
         } else {
+          active.append(found.count)
           found.append(pattern)
+          lastRow.append(y)
         }
       }
       y += step
@@ -37,41 +48,59 @@ enum FinderPatternScanner {
 
   /// Calls `hit` with the stone's middle x and the pattern's length for every 1:1:3:1:1 run
   /// sequence on row `y`.
+  ///
+  /// The row is read 64 pixels at a time as a bit mask (eight bytes of 0 or 1 packed by one
+  /// multiplication); the set bits of the mask xor itself shifted by one are where colours
+  /// change, so the work is per run, not per pixel, with no branch on each pixel's colour
+  /// (noise changes colour every other pixel, unpredictably).
   private static func scanRow(
     _ image: BinaryImage, y: Int, left: Int, right: Int, hit: (Int, Int) -> Void
   ) {
+    guard left < right else { return }
     image.bits.withUnsafeBufferPointer { bits in
-      // Unsafe: x stays in left..<right, which the caller keeps inside the row, and the word
-      // loads read x..<x+8 only when x + 8 <= right.
-      let base = y &* image.width
+      // Unsafe: every load reads inside left..<right of row y, which the caller keeps inside
+      // the image (word loads only when eight bytes remain before `right`).
       // swift-format-ignore: NeverForceUnwrap
-      let row = UnsafeRawPointer(bits.baseAddress!) + base  // the image is never empty
-      var runs = (0, 0, 0, 0, 0)  // the last five runs, oldest first; the last is current
-      var currentDark = bits[base &+ left] != 0
-      var length = 0
-      var x = left
-      while x <= right {
-        // Eight pixels of the current colour at once: most of a frame is uniform.
-        let same: UInt64 = currentDark ? 0x0101_0101_0101_0101 : 0
-        while x &+ 8 <= right && row.loadUnaligned(fromByteOffset: x, as: UInt64.self) == same {
-          length &+= 8
-          x &+= 8
+      let row = UnsafeRawPointer(bits.baseAddress!) + y &* image.width  // the image is never empty
+      var runs = (0, 0, 0, 0, 0)  // the last five runs, oldest first
+      var isDark = row.load(fromByteOffset: left, as: UInt8.self) != 0  // the open run's colour
+      var runStart = left
+      var previous: UInt64 = isDark ? 1 : 0  // the colour of the pixel before the chunk
+      func close(at x: Int) {
+        runs = (runs.1, runs.2, runs.3, runs.4, x &- runStart)
+        // A stone of one pixel is never in proportion (the pattern is seven or more).
+        if isDark && runs.2 > 1 && BinaryImage.isFinderRatio(runs) {
+          let total = runs.0 &+ runs.1 &+ runs.2 &+ runs.3 &+ runs.4
+          hit(x &- runs.4 &- runs.3 &- (runs.2 &+ 1) / 2, total)
         }
-        guard x <= right else { break }
-        let dark = x < right ? bits[base &+ x] != 0 : !currentDark
-        if dark == currentDark {
-          length &+= 1
-        } else {
-          runs = (runs.1, runs.2, runs.3, runs.4, length)
-          if currentDark && BinaryImage.isFinderRatio(runs) {
-            let total = runs.0 &+ runs.1 &+ runs.2 &+ runs.3 &+ runs.4
-            hit(x &- runs.4 &- runs.3 &- (runs.2 &+ 1) / 2, total)
-          }
-          currentDark = dark
-          length = 1
-        }
-        x &+= 1
+        isDark.toggle()
+        runStart = x
       }
+      var x = left
+      while x < right {
+        let count = min(64, right &- x)
+        var mask: UInt64 = 0
+        var i = 0
+        while i &+ 8 <= count {
+          let word = row.loadUnaligned(fromByteOffset: x &+ i, as: UInt64.self)
+          mask |= ((word &* 0x0102_0408_1020_4080) >> 56) << UInt64(i)
+          i &+= 8
+        }
+        while i < count {
+          if row.load(fromByteOffset: x &+ i, as: UInt8.self) != 0 { mask |= 1 << UInt64(i) }
+          i &+= 1
+        }
+        var changes = mask ^ ((mask << 1) | previous)
+        if count < 64 { changes &= (1 << UInt64(count)) &- 1 }
+        previous = (mask >> UInt64(count &- 1)) & 1
+        while changes != 0 {
+          close(at: x &+ changes.trailingZeroBitCount)
+          changes &= changes &- 1
+        }
+        x &+= count
+      }
+      // The row's end closes the last run.
+      close(at: right)
     }
   }
 
@@ -110,7 +139,26 @@ enum FinderPatternScanner {
       return nil
     }
     let moduleSize = (straightTotal + diagonalTotal) / 28
-    return FinderPattern(centre: Point(x: centreX, y: centreY), moduleSize: moduleSize)
+    let centre = Point(x: centreX, y: centreY)
+    // Four more lines, between the straight and diagonal ones: concentric rings show the ratio
+    // along every line through their centre, texture and noise seldom along eight.
+    var inBetween = 0
+    for direction in inBetweenDirections {
+      guard
+        let extent = image.finderExtent(through: centre, direction: direction, maxRun: maxRun)
+      else { continue }
+      let length = Double(extent) / (moduleSize * 7)
+      if length > 0.6 && length < 1.8 { inBetween += 1 }
+    }
+    var pattern = FinderPattern(centre: centre, moduleSize: moduleSize)
+    pattern.isConfirmedAllRound = inBetween >= 3
+    return pattern
+  }
+
+  /// Unit vectors at 22.5°, 67.5°, 112.5° and 157.5°.
+  private static let inBetweenDirections = [22.5, 67.5, 112.5, 157.5].map { degrees in
+    let radians = degrees * Double.pi / 180
+    return Point(x: cos(radians), y: sin(radians))
   }
 
   /// Whether two pattern lengths could belong to one pattern seen under perspective.

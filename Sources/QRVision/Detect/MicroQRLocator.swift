@@ -12,13 +12,18 @@ import QRCodec
 /// symbol number gives the version (M1…M4), and the timing patterns must agree.
 enum MicroQRLocator {
   /// The Micro QR readings around `pattern` whose format information and timing patterns are
-  /// plausible, best first; empty if none.
+  /// plausible, best first; empty if none. `corners` are the pattern's outer corners
+  /// (`FinderPatternCorners.find`), if found.
   ///
   /// - Complexity: O(*size*²) per orientation tried (four, and four mirrored).
-  static func locate(_ image: BinaryImage, _ pattern: FinderPattern) -> [SymbolCandidate] {
+  static func locate(_ image: BinaryImage, _ pattern: FinderPattern, corners: [Point]?)
+    -> [SymbolCandidate]
+  {
     // Each grid: origin (the symbol's top-left corner) and one module across and down.
     var grids: [(Point, Point, Point)] = []
-    if let corners = FinderPatternCorners.find(image, pattern) {
+    // The finder's corners in the order of each turn, for the grid hung from its corner.
+    var quads: [[Point]?] = []
+    if let corners {
       // The fitted corners, each in turn as the symbol's top-left.
       for turn in 0..<4 {
         let c = (0..<4).map { corners[($0 + turn) % 4] }
@@ -29,6 +34,7 @@ enum MicroQRLocator {
         let centre = (c[0] + c[1] + c[2] + c[3]) * 0.25
         grids.append((centre - (across + down) * 3.5, across, down))
         grids.append((c[0], across, down))
+        quads += [nil, c]
       }
     }
     // The edge-ray axes are slower and rougher: only when the corners cannot be found.
@@ -41,7 +47,7 @@ enum MicroQRLocator {
       }
     }
     var found: [(SymbolCandidate, Double)] = []
-    for (origin, u, v) in grids {
+    for (gridIndex, (origin, u, v)) in grids.enumerated() {
       for transposed in [false, true] {
         let (across, down) = transposed ? (v, u) : (u, v)
         let transform = Transform(origin: origin, across: across, down: down)
@@ -80,6 +86,28 @@ enum MicroQRLocator {
             formatDistance: distance, finderPatterns: [pattern])
           found.append((candidate, score))
         }
+        // Under perspective the far corner drifts from any affine grid: the map through the
+        // finder's four corners follows it (microqrcode-1/7).
+        guard gridIndex < quads.count, let quad = quads[gridIndex] else { continue }
+        let square =
+          transposed
+          ? [Point(x: 0, y: 0), Point(x: 0, y: 7), Point(x: 7, y: 7), Point(x: 7, y: 0)]
+          : [Point(x: 0, y: 0), Point(x: 7, y: 0), Point(x: 7, y: 7), Point(x: 0, y: 7)]
+        guard let perspective = PerspectiveTransform(from: square, to: quad) else { continue }
+        let (matrix, unreliable) = GridSampler.sample(image, perspective, size: size)
+        let timing = GridSampler.timingScore(matrix, isMicro: true)
+        guard timing >= 0.75, !found.contains(where: { $0.0.matrix == matrix }) else { continue }
+        let score = timing * 10 - Double(distance) - 1 - Double(unreliable.darkCount) * 0.01
+        let edge = Double(size)
+        let candidate = SymbolCandidate(
+          version: .micro(format.version),
+          corners: [
+            perspective.apply(x: 0, y: 0), perspective.apply(x: edge, y: 0),
+            perspective.apply(x: edge, y: edge), perspective.apply(x: 0, y: edge),
+          ],
+          matrix: matrix, unreliable: unreliable, isInverted: false, isMirrored: transposed,
+          formatDistance: distance, finderPatterns: [pattern])
+        found.append((candidate, score))
       }
     }
     return found.sorted { $0.1 > $1.1 }.map(\.0)

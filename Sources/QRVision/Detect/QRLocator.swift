@@ -12,11 +12,15 @@ enum QRLocator {
     var bottomLeft: Int
     /// Lower is a better fit to a square's corner.
     var score: Double
+    /// How many of the three patterns were not confirmed all round.
+    var partialPatterns = 0
   }
 
   // MARK: - Grouping
 
-  /// The triples of `patterns` that could be one symbol's finder patterns, best first.
+  /// The triples of `patterns` that could be one symbol's finder patterns, best first: those
+  /// with fewer patterns not confirmed all round first, then by score; of the triples with such
+  /// a partial pattern, only the best `partialLimit`.
   ///
   /// A triple qualifies when its module sizes agree within a factor 2.5, the angle at the
   /// corner opposite the longest side is 90° ± 35° (perspective), the legs agree within a
@@ -24,65 +28,98 @@ enum QRLocator {
   /// sign of the cross product puts the other two in clockwise order (top-right, bottom-left).
   ///
   /// - Complexity: O(*n*³) in the number of patterns, which the caller caps.
-  static func triples(_ patterns: [FinderPattern]) -> [Triple] {
+  static func triples(_ patterns: [FinderPattern], partialLimit: Int = .max) -> [Triple] {
     var result: [Triple] = []
     let n = patterns.count
     guard n >= 3 else { return [] }
     for i in 0..<(n - 2) {
       for j in (i + 1)..<(n - 1) {
-        for k in (j + 1)..<n {
-          result += triples(patterns, i, j, k)
-        }
+        let (first, second) = (patterns[i].moduleSize, patterns[j].moduleSize)
+        guard max(first, second) < min(first, second) * 2.5 else { continue }
+        for k in (j + 1)..<n { appendTriples(patterns, i, j, k, to: &result) }
       }
     }
-    return result.sorted { $0.score < $1.score }
+    func isBetter(_ a: Triple, _ b: Triple) -> Bool {
+      (a.partialPatterns, a.score) < (b.partialPatterns, b.score)
+    }
+    // Texture makes thousands of triples with partial patterns: only the best few are sorted.
+    var partial: [Triple] = []
+    var full: [Triple] = []
+    for triple in result {
+      guard triple.partialPatterns > 0 else {
+        full.append(triple)
+        continue
+      }
+      guard partial.count == partialLimit else {
+        partial.append(triple)
+        if partial.count == partialLimit { partial.sort(by: isBetter) }
+        continue
+      }
+      // Full: insert in order when better than the worst, which drops out.
+      guard let last = partial.last, isBetter(triple, last) else { continue }
+      partial.removeLast()
+      let index = partial.firstIndex { isBetter(triple, $0) } ?? partial.count
+      partial.insert(triple, at: index)
+    }
+    full.sort(by: isBetter)
+    partial.sort(by: isBetter)
+    return full + partial
   }
 
-  /// The readings of patterns `i`, `j`, `k` as a triple: normally one, with the corner opposite
-  /// the longest side; under steep perspective the right angle may look acute, so a corner
-  /// opposite a side nearly as long (90 %) is offered too, scored worse.
-  private static func triples(_ p: [FinderPattern], _ i: Int, _ j: Int, _ k: Int) -> [Triple] {
-    let sizes = [p[i].moduleSize, p[j].moduleSize, p[k].moduleSize]
-    guard let smallest = sizes.min(), let largest = sizes.max(), largest < smallest * 2.5 else {
-      return []
-    }
-    let opposite = [
-      (i, p[j].centre.distance(to: p[k].centre)), (j, p[i].centre.distance(to: p[k].centre)),
-      (k, p[i].centre.distance(to: p[j].centre)),
-    ]
-    let longest = opposite.map(\.1).max() ?? 0
-    var result: [Triple] = []
-    for (corner, side) in opposite where side >= longest * 0.9 {
-      let others = [i, j, k].filter { $0 != corner }
-      var (a, b) = (others[0], others[1])
+  /// Appends the readings of patterns `i`, `j`, `k` as a triple: normally one, with the corner
+  /// opposite the longest side; under steep perspective the right angle may look acute, so a
+  /// corner opposite a side nearly as long (90 %) is offered too, scored worse.
+  private static func appendTriples(
+    _ p: [FinderPattern], _ i: Int, _ j: Int, _ k: Int, to result: inout [Triple]
+  ) {
+    let smallest = min(p[i].moduleSize, p[j].moduleSize, p[k].moduleSize)
+    let largest = max(p[i].moduleSize, p[j].moduleSize, p[k].moduleSize)
+    guard largest < smallest * 2.5 else { return }
+    let module = (p[i].moduleSize + p[j].moduleSize + p[k].moduleSize) / 3
+    let partial =
+      (p[i].isConfirmedAllRound ? 0 : 1) + (p[j].isConfirmedAllRound ? 0 : 1)
+      + (p[k].isConfirmedAllRound ? 0 : 1)
+    let opposite = (
+      p[j].centre.distance(to: p[k].centre), p[i].centre.distance(to: p[k].centre),
+      p[i].centre.distance(to: p[j].centre)
+    )
+    let longest = max(opposite.0, opposite.1, opposite.2)
+    func consider(_ corner: Int, _ a: Int, _ b: Int, side: Double) {
+      guard side >= longest * 0.9 else { return }
       let legA = p[a].centre - p[corner].centre
       let legB = p[b].centre - p[corner].centre
       let lengthA = legA.length
       let lengthB = legB.length
       let cosine = legA.dot(legB) / (lengthA * lengthB)
-      guard abs(cosine) < 0.57 else { continue }
+      guard abs(cosine) < 0.57 else { return }
       let legRatio = max(lengthA, lengthB) / min(lengthA, lengthB)
-      guard legRatio < 2.2 else { continue }
-      let module = (sizes[0] + sizes[1] + sizes[2]) / 3
+      guard legRatio < 2.2 else { return }
       let span = (lengthA + lengthB) / 2 / module
-      guard span >= 10, span <= 200 else { continue }
-      if legA.cross(legB) < 0 { swap(&a, &b) }
+      guard span >= 10, span <= 200 else { return }
+      let (topRight, bottomLeft) = legA.cross(legB) < 0 ? (b, a) : (a, b)
       let score =
         abs(cosine) + (legRatio - 1) * 0.5 + (largest / smallest - 1) + (side < longest ? 1 : 0)
-      result.append(Triple(topLeft: corner, topRight: a, bottomLeft: b, score: score))
+      result.append(
+        Triple(
+          topLeft: corner, topRight: topRight, bottomLeft: bottomLeft, score: score,
+          partialPatterns: partial))
     }
-    return result
+    consider(i, j, k, side: opposite.0)
+    consider(j, i, k, side: opposite.1)
+    consider(k, i, j, side: opposite.2)
   }
 
   // MARK: - Geometry and sampling
 
   /// The symbol whose finder patterns are `triple`, sampled through each plausible grid (best
   /// reading first, for the decoder to try in turn), or empty when no version fits.
+  /// `corners` gives a pattern's outer corners (`FinderPatternCorners.find`) by its index.
   ///
   /// - Complexity: O(*size*²) for the sampling, plus an alignment search of O(*module*²).
-  static func locate(_ image: BinaryImage, _ patterns: [FinderPattern], _ triple: Triple)
-    -> [SymbolCandidate]
-  {
+  static func locate(
+    _ image: BinaryImage, _ patterns: [FinderPattern], _ triple: Triple,
+    corners: (Int) -> [Point]?
+  ) -> [SymbolCandidate] {
     let topLeft = patterns[triple.topLeft]
     let topRight = patterns[triple.topRight]
     let bottomLeft = patterns[triple.bottomLeft]
@@ -96,7 +133,7 @@ enum QRLocator {
     let estimate = Int((((modulesAcross + modulesDown) / 2 - 17) / 4).rounded())
 
     // Finder corners carry the perspective; without them, the centres give an affine grid.
-    let corners = [topLeft, topRight, bottomLeft].map { FinderPatternCorners.find(image, $0) }
+    let corners = [triple.topLeft, triple.topRight, triple.bottomLeft].map(corners)
     let moduleSize = (acrossModule + downModule) / 2
     // The timing patterns settle between neighbouring versions.
     var best: (version: Int, score: Double, transform: PerspectiveTransform)?
@@ -109,7 +146,11 @@ enum QRLocator {
       let score = timingScore(image, transform, size: size)
       if score > (best?.score ?? 0.55) { best = (number, score, transform) }
     }
-    guard let best else { return [] }
+    // Large grids are costly to sample and their timing patterns long: there, chance agreement
+    // (the score of noise, 0.5 ± 0.5/√n over n modules) must be 2.5 deviations below the score.
+    guard let best, best.score >= minimumTimingScore(size: 17 + 4 * best.version) else {
+      return []
+    }
     var number = best.version
     var candidates: [SymbolCandidate] = []
     for _ in 0..<2 {
@@ -220,6 +261,12 @@ enum QRLocator {
       to: [a, b, c])
   }
 
+  /// The timing score (see `timingScore`) a grid of `size` needs before it is sampled.
+  static func minimumTimingScore(size: Int) -> Double {
+    guard size > 29 else { return 0.55 }
+    return 0.5 + 1.25 / Double(2 * (size - 16)).squareRoot()
+  }
+
   /// The fraction of timing modules (row and column 6) seen with the right colour.
   private static func timingScore(
     _ image: BinaryImage, _ transform: PerspectiveTransform, size: Int
@@ -271,7 +318,17 @@ enum QRLocator {
     // A data blob mistaken for the alignment pattern skews the grid: every reading is kept,
     // best function patterns first, and the decoder has the last word.
     var candidates: [SymbolCandidate] = []
+    let known = GridFitter.functionModules(version)
     for transform in transforms {
+      // Grids of real symbols read at least 75 % of their finder, separator, timing and
+      // alignment modules right (over 95 % mostly), grids hung on noise 45…55 %: checking those
+      // first spares sampling the whole grid.
+      var right = 0
+      for (x, y, isDark) in known
+      where image.isDark(transform.apply(x: Double(x) + 0.5, y: Double(y) + 0.5)) == isDark {
+        right += 1
+      }
+      guard right * 100 >= known.count * 65 else { continue }
       let candidate = sample(image, transform, version: version)
       if !candidates.contains(where: { $0.matrix == candidate.matrix }) {
         candidates.append(candidate)

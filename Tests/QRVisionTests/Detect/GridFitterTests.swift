@@ -36,7 +36,9 @@ import Testing
     version: symbol.version, corners: corners, matrix: matrix, unreliable: unreliable,
     isInverted: false, isMirrored: false, formatDistance: 0, finderPatterns: [])
   #expect(mismatches(matrix, symbol.matrix) > 0)
-  let fitted = try #require(GridFitter.refine(image, candidate))
+  var searches = 0
+  let fitted = try #require(GridFitter.refine(image, candidate, searches: &searches))
   #expect(fitted.corners[2].distance(to: truth[2]) < moduleSize / 2)
   #expect(mismatches(fitted.matrix, symbol.matrix) == 0)
+  #expect(searches == 1)
 }

@@ -112,6 +112,16 @@ struct Scene {
     }
   }
 
+  /// Adds Gaussian noise of standard deviation `sigma` to every pixel (Box–Muller).
+  mutating func addGaussianNoise(sigma: Double, seed: UInt64) {
+    var generator = SplitMix(state: seed)
+    for i in pixels.indices {
+      let u = (Double(generator.next() >> 11) + 1) / 9_007_199_254_740_993
+      let v = Double(generator.next() >> 11) / 9_007_199_254_740_992
+      pixels[i] += sigma * (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v)
+    }
+  }
+
   /// Multiplies by a left-to-right lighting gradient from `left` to `right`.
   mutating func light(left: Double, right: Double) {
     for y in 0..<height {

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+// Where the third finder pattern of a symbol must be when only two were seen.
+
+extension QRLocator {
+  /// The triples two finder patterns `first` and `second` may belong to, each with the third
+  /// pattern placed where the symbol's geometry puts it (the two may be neighbouring corners,
+  /// either one the top-left, with the third on either side, or opposite corners): the third
+  /// is the element at index `third` (the caller appends `placed` to its patterns there).
+  ///
+  /// A pattern may go unseen though the symbol is readable: blurred into neighbouring dark
+  /// data along every scan line, spoiled by the threshold, or lit unevenly. The decoder, and
+  /// the function-pattern checks before sampling, judge each guess.
+  ///
+  /// - Complexity: O(1): six guesses.
+  static func thirdPatternGuesses(
+    _ patterns: [FinderPattern], _ first: Int, _ second: Int, third: Int
+  ) -> [(triple: Triple, placed: FinderPattern)] {
+    let p = patterns[first]
+    let q = patterns[second]
+    let ratio = max(p.moduleSize, q.moduleSize) / min(p.moduleSize, q.moduleSize)
+    let module = (p.moduleSize + q.moduleSize) / 2
+    let span = p.centre.distance(to: q.centre) / module
+    guard ratio < 1.5, span >= 10, span <= 200 * 1.4143 else { return [] }
+    // A quarter turn clockwise on screen (y down), and back.
+    func turned(_ v: Point) -> Point { Point(x: -v.y, y: v.x) }
+    func turnedBack(_ v: Point) -> Point { Point(x: v.y, y: -v.x) }
+    func placed(_ centre: Point) -> FinderPattern {
+      FinderPattern(centre: centre, moduleSize: module, count: 0)
+    }
+    let d = q.centre - p.centre
+    let middle = (p.centre + q.centre) * 0.5
+    var guesses: [(Triple, FinderPattern)] = []
+    if span <= 200 {
+      // Neighbours: the top-left and the top-right, or the top-left and the bottom-left.
+      guesses += [
+        (
+          Triple(topLeft: first, topRight: second, bottomLeft: third, score: 0),
+          placed(p.centre + turned(d))
+        ),
+        (
+          Triple(topLeft: first, topRight: third, bottomLeft: second, score: 0),
+          placed(p.centre + turnedBack(d))
+        ),
+        (
+          Triple(topLeft: second, topRight: first, bottomLeft: third, score: 0),
+          placed(q.centre + turned(d * -1))
+        ),
+        (
+          Triple(topLeft: second, topRight: third, bottomLeft: first, score: 0),
+          placed(q.centre + turnedBack(d * -1))
+        ),
+      ]
+    }
+    if span >= 10 * 1.4143 {
+      // Opposite corners: the top-right and the bottom-left.
+      guesses += [
+        (
+          Triple(topLeft: third, topRight: first, bottomLeft: second, score: 0),
+          placed(middle + turned(d) * 0.5)
+        ),
+        (
+          Triple(topLeft: third, topRight: second, bottomLeft: first, score: 0),
+          placed(middle + turned(d * -1) * 0.5)
+        ),
+      ]
+    }
+    return guesses
+  }
+
+  /// A guessed pattern moved to the centre of the outer corners found around it (the corners
+  /// come from rays to the dark ring's outer edge, so a guess a module or two off still finds
+  /// them), with those corners; the guess and nil when none are found.
+  ///
+  /// - Complexity: O(*module size*), twice.
+  static func settled(_ image: BinaryImage, _ guess: FinderPattern) -> (FinderPattern, [Point]?) {
+    var pattern = guess
+    var corners = FinderPatternCorners.find(image, pattern)
+    for _ in 0..<2 {
+      guard let found = corners else { break }
+      pattern.centre = (found[0] + found[1] + found[2] + found[3]) * 0.25
+      corners = FinderPatternCorners.find(image, pattern) ?? found
+    }
+    return (pattern, corners)
+  }
+}

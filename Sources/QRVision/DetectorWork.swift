@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+// What a frame cost the detector, counted rather than timed.
+
+/// The work a `Detector` did on its last frame, in counts: what a frame budget limits, and what
+/// tests can bound without timing anything.
+public struct DetectorWork: Hashable, Sendable {
+  /// Binarizations run (one per pass).
+  public var passes = 0
+  /// Finder pattern candidates kept after scanning, over all passes.
+  public var finderPatterns = 0
+  /// Finder pattern triples located as QR Code symbols (version, transform, sampling).
+  public var qrAttempts = 0
+  /// Of those, triples with a pattern not confirmed all round (see `DetectorOptions.Effort`).
+  public var partialTriples = 0
+  /// Lone finder patterns located as Micro QR symbols.
+  public var microAttempts = 0
+  /// Grids fitted to their function patterns (about a hundred trial grids each).
+  public var fittedGrids = 0
+  /// Candidates given to the decoder (mirror images included).
+  public var decodeAttempts = 0
+  /// Attempts stopped because the frame budget ran out.
+  public var isOverBudget = false
+
+  /// Creates an empty account.
+  public init() {}
+
+  /// The expensive steps, weighted by their rough cost: a located triple or Micro QR pattern
+  /// counts 1, a fitted grid 2.
+  public var units: Int { qrAttempts + microAttempts + 2 * fittedGrids }
+}
