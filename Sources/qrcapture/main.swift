@@ -112,6 +112,10 @@ Tool.main(CaptureCommand.spec) { invocation in
       } catch let error as FrameStreamError {
         diagnostics.error("\(error)", operand: name)
         status = .failure
+      } catch let error as Y4MWriteError where error != .io(.brokenPipe) {
+        // A y4m stream has one frame size: name the input whose frame broke it, and stop.
+        diagnostics.error("\(error)", operand: name)
+        return .failure
       }
     }
   }

@@ -397,6 +397,13 @@ let captureRows: [BadInput] = [
     tool: "qrcapture", name: "a directory as input", arguments: ["-s", "8x4", "{dir}/d"],
     fixtures: [.directory("d")], status: 2, stderr: "qrcapture: {dir}/d: is a directory",
     stdout: .empty),
+  BadInput(
+    tool: "qrcapture", name: "y4m output when the frame size changes",
+    arguments: ["--output", "y4m", "-"],
+    input: Array("P5 2 2 255\n".utf8) + D.gray(4) + Array("P5 3 3 255\n".utf8) + D.gray(9),
+    status: 2,
+    stderr: "qrcapture: -: frame size changed from 2x2 to 3x3, which y4m cannot express",
+    stdout: .sameAsFor(input: Array("P5 2 2 255\n".utf8) + D.gray(4))),
 ]
 
 // MARK: - qrdedupe

@@ -15,6 +15,11 @@ enum AlignmentPatternSearch {
   static func find(
     _ image: BinaryImage, near predicted: Point, radius: Double, moduleSize: Double
   ) -> Point? {
+    // A prediction from a degenerate transform may be far off, infinite or NaN; Int() would trap.
+    let limit = Double(max(image.width, image.height)) * 4
+    guard abs(predicted.x) < limit, abs(predicted.y) < limit, radius >= 0, radius < limit,
+      moduleSize > 0, moduleSize < limit
+    else { return nil }
     let left = max(Int(predicted.x - radius), 0)
     let right = min(Int(predicted.x + radius), image.width - 1)
     let top = max(Int(predicted.y - radius), 0)

@@ -18,7 +18,11 @@ struct BinaryImage {
   /// Whether the pixel containing `point` is dark.
   @inline(__always)
   func isDark(_ point: Point) -> Bool {
-    guard point.x >= 0, point.y >= 0 else { return false }
+    // Compared as doubles first: a point from a degenerate transform may be huge, infinite or
+    // NaN, and converting such a value to Int traps (NaN fails every comparison, so it is light).
+    guard point.x >= 0, point.y >= 0, point.x < Double(width), point.y < Double(height) else {
+      return false
+    }
     return isDark(Int(point.x), Int(point.y))
   }
 

@@ -130,6 +130,8 @@ enum QRLocator {
       (moduleSize(image, topLeft, toward: c) + moduleSize(image, bottomLeft, toward: a)) / 2
     let modulesAcross = a.distance(to: b) / acrossModule + 7
     let modulesDown = a.distance(to: c) / downModule + 7
+    // Zero module sizes make these infinite (and Int() would trap): no version that large.
+    guard modulesAcross < 1000, modulesDown < 1000 else { return [] }
     let estimate = Int((((modulesAcross + modulesDown) / 2 - 17) / 4).rounded())
 
     // Finder corners carry the perspective; without them, the centres give an affine grid.

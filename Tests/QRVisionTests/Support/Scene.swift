@@ -116,7 +116,8 @@ struct Scene {
   mutating func addGaussianNoise(sigma: Double, seed: UInt64) {
     var generator = SplitMix(state: seed)
     for i in pixels.indices {
-      let u = (Double(generator.next() >> 11) + 1) / 9_007_199_254_740_993
+      // u in (0, 1], so log(u) is finite.
+      let u = (Double(generator.next() >> 11) + 1) / 9_007_199_254_740_992
       let v = Double(generator.next() >> 11) / 9_007_199_254_740_992
       pixels[i] += sigma * (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v)
     }
