@@ -34,6 +34,10 @@ public enum DecodeError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidAlphanumericValue(Int, bitOffset: Int)
   /// A Kanji mode value that is no Shift_JIS double-byte code.
   case invalidKanjiValue(Int, bitOffset: Int)
+  /// A Hanzi mode subset indicator other than 1 (GB 2312), the only subset GB/T 18284 defines.
+  case unsupportedHanziSubset(Int, bitOffset: Int)
+  /// A Hanzi mode value that is no GB 2312 double-byte code.
+  case invalidHanziValue(Int, bitOffset: Int)
   /// An ECI designator starting with 111, or above 999,999.
   case invalidECIDesignator(bitOffset: Int)
   /// A structured append header whose position is not below its symbol count.
@@ -61,6 +65,10 @@ public enum DecodeError: Error, Hashable, Sendable, CustomStringConvertible {
       "invalid alphanumeric value \(value) at bit \(offset)"
     case .invalidKanjiValue(let value, let offset):
       "invalid Kanji value \(value) at bit \(offset)"
+    case .unsupportedHanziSubset(let subset, let offset):
+      "unsupported Hanzi subset \(subset) at bit \(offset)"
+    case .invalidHanziValue(let value, let offset):
+      "invalid Hanzi value \(value) at bit \(offset)"
     case .invalidECIDesignator(let offset): "invalid ECI designator at bit \(offset)"
     case .noData: "no data: every data codeword is zero"
     case .invalidStructuredAppend(let index, let count):

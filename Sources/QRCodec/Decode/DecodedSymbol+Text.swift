@@ -24,15 +24,22 @@ extension DecodedSymbol {
     }
     let defaultRuns = runs.filter { $0.mode == .byte && $0.eci == nil }
     let hasKanji = runs.contains { $0.mode == .kanji }
+    let hasHanzi = !hasKanji && runs.contains { $0.mode == .hanzi }
     let defaultBytes = defaultRuns.flatMap { bytes[$0.range] }
     let defaultCharset: TextCharset
     let defaultDerivation: TextDerivation
-    if defaultBytes.isEmpty {
+    if hasHanzi && defaultBytes.allSatisfy({ $0 < 0x80 }) {
+      defaultCharset = .utf8
+      defaultDerivation = .gb2312
+    } else if defaultBytes.isEmpty {
       defaultCharset = .utf8
       defaultDerivation = hasKanji ? .shiftJIS : .ascii
     } else if String(validating: defaultBytes, as: UTF8.self) != nil {
       defaultCharset = .utf8
       defaultDerivation = .utf8
+    } else if hasHanzi && TextCharset.gb2312Text(defaultBytes[...]) != nil {
+      defaultCharset = .gb2312
+      defaultDerivation = .guessedGB2312
     } else if TextCharset.shiftJISText(defaultBytes[...]) != nil
       && (hasKanji || TextCharset.looksLikeShiftJIS(defaultBytes[...]))
     {
@@ -49,6 +56,9 @@ extension DecodedSymbol {
       switch run.mode {
       case .kanji:
         guard let piece = TextCharset.shiftJIS.text(slice) else { return (nil, .invalidText(nil)) }
+        text += piece
+      case .hanzi:
+        guard let piece = TextCharset.gb2312.text(slice) else { return (nil, .invalidHanzi) }
         text += piece
       case .byte:
         if let eci = run.eci {

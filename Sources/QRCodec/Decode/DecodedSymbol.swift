@@ -5,7 +5,8 @@
 /// decoder learned and corrected on the way.
 public struct DecodedSymbol: Hashable, Sendable {
   /// The payload bytes, exactly as encoded: digits and alphanumeric characters as ASCII, byte
-  /// segments as they are, Kanji segments as Shift_JIS double bytes, FNC1 separators as 0x1D.
+  /// segments as they are, Kanji segments as Shift_JIS double bytes, Hanzi segments as GB 2312
+  /// double bytes (EUC-CN), FNC1 separators as 0x1D.
   public let bytes: [UInt8]
   /// The payload as text, or nil when it cannot be derived (see `textDerivation`).
   public let text: String?
@@ -110,7 +111,9 @@ public struct BlockCorrection: Hashable, Sendable {
 /// byte segments are read by this rule: valid UTF-8 as UTF-8; otherwise valid Shift_JIS that has
 /// double-byte characters or a run of three half-width katakana (or sits beside Kanji segments) as
 /// Shift_JIS; otherwise ISO-8859-1.
-/// Numeric and alphanumeric segments are ASCII and Kanji segments Shift_JIS in every case.
+/// Numeric and alphanumeric segments are ASCII, Kanji segments Shift_JIS and Hanzi segments
+/// GB 2312 in every case; beside Hanzi segments, byte segments without ECI that are ASCII or
+/// not UTF-8 are read as GB 2312 too.
 public enum TextDerivation: Hashable, Sendable, CustomStringConvertible {
   /// Read in the charsets the ECI designators name.
   case eci([ECIDesignator])
@@ -122,6 +125,10 @@ public enum TextDerivation: Hashable, Sendable, CustomStringConvertible {
   case shiftJIS
   /// No ECI; not UTF-8, but valid Shift_JIS.
   case guessedShiftJIS
+  /// Hanzi segments, and byte segments (if any) only ASCII: GB 2312 by definition.
+  case gb2312
+  /// No ECI, Hanzi segments, and byte segments that are not UTF-8 but valid GB 2312.
+  case guessedGB2312
   /// No ECI, neither UTF-8 nor Shift_JIS: the standard's default, ISO-8859-1.
   case iso8859_1
   /// No text: the ECI names a charset without a table here, or an unassigned designator.
@@ -129,9 +136,12 @@ public enum TextDerivation: Hashable, Sendable, CustomStringConvertible {
   /// No text: the bytes are invalid in the charset of this ECI (or, nil, a Kanji value is
   /// unassigned in JIS X 0208).
   case invalidText(ECIDesignator?)
+  /// No text: a Hanzi value is unassigned in GB 2312.
+  case invalidHanzi
 
-  /// `eci:26`, `ascii`, `utf-8`, `shift_jis`, `guessed:shift_jis`, `iso-8859-1`,
-  /// `none:unsupported-eci:28`, `none:invalid:eci:26` or `none:invalid:kanji`.
+  /// `eci:26`, `ascii`, `utf-8`, `shift_jis`, `guessed:shift_jis`, `gb2312`, `guessed:gb2312`,
+  /// `iso-8859-1`, `none:unsupported-eci:28`, `none:invalid:eci:26`, `none:invalid:kanji` or
+  /// `none:invalid:hanzi`.
   public var description: String {
     switch self {
     case .eci(let designators): "eci:" + designators.map { String($0.value) }.joined(separator: ",")
@@ -139,10 +149,13 @@ public enum TextDerivation: Hashable, Sendable, CustomStringConvertible {
     case .utf8: "utf-8"
     case .shiftJIS: "shift_jis"
     case .guessedShiftJIS: "guessed:shift_jis"
+    case .gb2312: "gb2312"
+    case .guessedGB2312: "guessed:gb2312"
     case .iso8859_1: "iso-8859-1"
     case .unsupportedECI(let designator): "none:unsupported-eci:\(designator.value)"
     case .invalidText(let designator):
       designator.map { "none:invalid:eci:\($0.value)" } ?? "none:invalid:kanji"
+    case .invalidHanzi: "none:invalid:hanzi"
     }
   }
 }

@@ -72,16 +72,23 @@ struct SegmentParser {
         else { throw .invalidStructuredAppend(index: index, count: count) }
         result.structuredAppend = header
         appendHeader(mode, start: start)
-      case .numeric, .alphanumeric, .byte, .kanji:
+      case .numeric, .alphanumeric, .byte, .kanji, .hanzi:
+        let subsetBits = mode == .hanzi ? 4 : 0
         guard let countBits = mode.characterCountBitCount(version),
-          reader.remaining >= countBits
+          reader.remaining >= subsetBits + countBits
         else { return }  // a header cut short by the end of the data: nothing more to read
+        if mode == .hanzi {
+          let offset = reader.offset
+          let subset = reader.read(4)
+          guard subset == 1 else { throw .unsupportedHanziSubset(subset, bitOffset: offset) }
+        }
         let count = reader.read(countBits)
         let byteStart = result.bytes.count
         switch mode {
         case .numeric: try readNumeric(count, start: start)
         case .alphanumeric: try readAlphanumeric(count, start: start)
         case .byte: try readBytes(count, start: start)
+        case .hanzi: try readHanzi(count, start: start)
         default: try readKanji(count, start: start)
         }
         result.segments.append(
@@ -238,6 +245,24 @@ struct SegmentParser {
       guard trail != 0x7F, trail <= 0xFC, lead <= 0xEA || trail <= 0xBF else {
         throw .invalidKanjiValue(value, bitOffset: offset)
       }
+      result.bytes.append(UInt8(lead))
+      result.bytes.append(UInt8(trail))
+    }
+  }
+
+  /// Hanzi in 13 bits each, back to GB 2312 in EUC-CN form: value / 0x60 and value % 0x60
+  /// are the row and column from 0xA1A1 for rows 0xA1…0xAA (value / 0x60 below 0x0A), from
+  /// 0xB0A1 for rows 0xB0…0xF7. The segment header is mode 1101, subset 0001 (GB 2312) and a
+  /// count as long as Kanji mode's. GB/T 18284-2000.
+  private mutating func readHanzi(_ count: Int, start: Int) throws(DecodeError) {
+    guard reader.remaining >= count * 13 else { throw .truncatedSegment(.hanzi, bitOffset: start) }
+    for _ in 0..<count {
+      let offset = reader.offset
+      let value = reader.read(13)
+      let row = value / 0x60
+      let trail = value % 0x60 + 0xA1
+      let lead = row < 0x0A ? 0xA1 + row : 0xA6 + row
+      guard trail <= 0xFE, lead <= 0xF7 else { throw .invalidHanziValue(value, bitOffset: offset) }
       result.bytes.append(UInt8(lead))
       result.bytes.append(UInt8(trail))
     }

@@ -17,13 +17,15 @@ enum TextCharset: Hashable, Sendable, CustomStringConvertible {
   case ascii
   /// Shift_JIS: ASCII, half-width katakana, and JIS X 0208 double-byte characters.
   case shiftJIS
+  /// GB 2312 in EUC-CN form: ASCII and double-byte characters 0xA1A1…0xF7FE.
+  case gb2312
   /// UTF-8.
   case utf8
   /// UTF-16, big-endian (`isBigEndian`) or little-endian.
   case utf16(isBigEndian: Bool)
   /// UTF-32, big-endian (`isBigEndian`) or little-endian.
   case utf32(isBigEndian: Bool)
-  /// A charset without a table here (Big5, GB2312, EUC-KR, GBK, GB18030) or binary data: the
+  /// A charset without a table here (Big5, EUC-KR, GBK, GB18030) or binary data: the
   /// bytes are kept and no text is made.
   case unsupported(name: String)
 
@@ -44,7 +46,7 @@ enum TextCharset: Hashable, Sendable, CustomStringConvertible {
     case 26: self = .utf8
     case 27, 170: self = .ascii
     case 28: self = .unsupported(name: "Big5")
-    case 29: self = .unsupported(name: "GB2312")
+    case 29: self = .gb2312
     case 30: self = .unsupported(name: "EUC-KR")
     case 31: self = .unsupported(name: "GBK")
     case 32: self = .unsupported(name: "GB18030")
@@ -63,6 +65,7 @@ enum TextCharset: Hashable, Sendable, CustomStringConvertible {
     case .singleByte(let charset): charset.description
     case .ascii: "US-ASCII"
     case .shiftJIS: "Shift_JIS"
+    case .gb2312: "GB2312"
     case .utf8: "UTF-8"
     case .utf16(let isBigEndian): isBigEndian ? "UTF-16BE" : "UTF-16LE"
     case .utf32(let isBigEndian): isBigEndian ? "UTF-32BE" : "UTF-32LE"
@@ -98,6 +101,8 @@ enum TextCharset: Hashable, Sendable, CustomStringConvertible {
       return String(decoding: bytes, as: UTF8.self)
     case .shiftJIS:
       return Self.shiftJISText(bytes)
+    case .gb2312:
+      return Self.gb2312Text(bytes)
     case .utf8:
       return String(validating: bytes, as: UTF8.self)
     case .utf16(let isBigEndian):
@@ -148,6 +153,29 @@ enum TextCharset: Hashable, Sendable, CustomStringConvertible {
         text.unicodeScalars.append(scalar)
         i += 2
       }
+    }
+    return text
+  }
+
+  /// GB 2312 text in EUC-CN form: single bytes 0x00…0x7F (ASCII), double bytes with lead
+  /// 0xA1…0xF7 and trail 0xA1…0xFE through the `GB2312` table. Nil at the first invalid or
+  /// unassigned sequence.
+  ///
+  /// - Complexity: O(*n*).
+  static func gb2312Text(_ bytes: ArraySlice<UInt8>) -> String? {
+    var text = String()
+    var i = bytes.startIndex
+    while i < bytes.endIndex {
+      let lead = bytes[i]
+      if lead < 0x80 {
+        text.unicodeScalars.append(Unicode.Scalar(lead))
+        i += 1
+        continue
+      }
+      guard i + 1 < bytes.endIndex, let scalar = GB2312.scalar(lead: lead, trail: bytes[i + 1])
+      else { return nil }
+      text.unicodeScalars.append(scalar)
+      i += 2
     }
     return text
   }
@@ -247,5 +275,16 @@ enum SingleByteCharset: Hashable, Sendable, CaseIterable, CustomStringConvertibl
     case .windows1252: "windows-1252"
     case .windows1256: "windows-1256"
     }
+  }
+}
+
+/// GB 2312, the simplified Chinese charset of Hanzi mode (GB/T 18284) and ECI 29, in its EUC-CN
+/// form: each character a lead byte 0xA1…0xF7 and a trail byte 0xA1…0xFE (row and column + 0xA0).
+enum GB2312 {
+  /// The character of the double-byte code `lead` `trail`, or nil if GB 2312 assigns none.
+  static func scalar(lead: UInt8, trail: UInt8) -> Unicode.Scalar? {
+    guard (0xA1...0xF7).contains(lead), (0xA1...0xFE).contains(trail) else { return nil }
+    let value = scalars[(Int(lead) - 0xA1) * 94 + Int(trail) - 0xA1]
+    return value == 0xFFFD ? nil : Unicode.Scalar(value)
   }
 }

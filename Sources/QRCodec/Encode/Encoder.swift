@@ -125,7 +125,7 @@ public enum Encoder {
     _ options: EncodeOptions, headers: [Segment]
   ) throws(EncodeError) -> [SymbolVersion] {
     let level = options.errorCorrectionLevel
-    if let mode = options.mode, !mode.isDataMode { throw .notADataMode(mode) }
+    if let mode = options.mode, !Mode.dataModes.contains(mode) { throw .notADataMode(mode) }
     if let version = options.version {
       if version.isMicro {
         if let header = headers.first { throw .modeUnsupportedInMicroQR(header.mode) }

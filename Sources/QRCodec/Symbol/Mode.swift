@@ -23,12 +23,17 @@ public enum Mode: Hashable, Sendable, CaseIterable, CustomStringConvertible {
   case fnc1SecondPosition
   /// Structured append: this symbol is one of up to 16 that carry one message.
   case structuredAppend
+  /// Hanzi: GB 2312 double-byte characters, one per 13 bits, after a 4-bit subset indicator
+  /// (1 for GB 2312). The Chinese national extension, GB/T 18284; QR Code only, and read but
+  /// not written here, so it is not among `dataModes`.
+  case hanzi
 
   /// The data modes, which carry characters and a character count indicator.
   public static let dataModes: [Mode] = [.numeric, .alphanumeric, .byte, .kanji]
 
-  /// Whether the mode carries characters (and so a character count indicator).
-  public var isDataMode: Bool { Self.dataModes.contains(self) }
+  /// Whether the mode carries characters (and so a character count indicator): the
+  /// `dataModes` and Hanzi.
+  public var isDataMode: Bool { self == .hanzi || Self.dataModes.contains(self) }
 
   /// The 4-bit QR Code mode indicator. ISO/IEC 18004:2015, Table 2.
   public var indicator: UInt8 {
@@ -41,6 +46,7 @@ public enum Mode: Hashable, Sendable, CaseIterable, CustomStringConvertible {
     case .fnc1FirstPosition: 0b0101
     case .fnc1SecondPosition: 0b1001
     case .structuredAppend: 0b0011
+    case .hanzi: 0b1101
     }
   }
 
@@ -80,8 +86,13 @@ public enum Mode: Hashable, Sendable, CaseIterable, CustomStringConvertible {
   /// The length of the character count indicator for this data mode in `version`, or nil where
   /// the mode has none (headers) or the version cannot hold the mode.
   ///
-  /// QR Code lengths change between versions 9/10 and 26/27. ISO/IEC 18004:2015, Table 3.
+  /// QR Code lengths change between versions 9/10 and 26/27. ISO/IEC 18004:2015, Table 3;
+  /// Hanzi's are Kanji's (GB/T 18284), and Micro QR has no Hanzi mode.
   public func characterCountBitCount(_ version: SymbolVersion) -> Int? {
+    if self == .hanzi {
+      guard case .qr = version else { return nil }
+      return Mode.kanji.characterCountBitCount(version)
+    }
     guard let index = Self.dataModes.firstIndex(of: self) else { return nil }
     switch version {
     case .qr(let version):
@@ -97,7 +108,7 @@ public enum Mode: Hashable, Sendable, CaseIterable, CustomStringConvertible {
   }
 
   /// The mode's name in lowercase: `numeric`, `alphanumeric`, `byte`, `kanji`, `eci`, `fnc1`,
-  /// `fnc1-second`, `structured-append`.
+  /// `fnc1-second`, `structured-append`, `hanzi`.
   public var description: String {
     switch self {
     case .numeric: "numeric"
@@ -108,6 +119,7 @@ public enum Mode: Hashable, Sendable, CaseIterable, CustomStringConvertible {
     case .fnc1FirstPosition: "fnc1"
     case .fnc1SecondPosition: "fnc1-second"
     case .structuredAppend: "structured-append"
+    case .hanzi: "hanzi"
     }
   }
 

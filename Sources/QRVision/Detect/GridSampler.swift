@@ -42,6 +42,31 @@ enum GridSampler {
     return (matrix, unreliable)
   }
 
+  /// The `size` × `size` modules seen through `transform`, read for dark modules grown into
+  /// their light neighbours: a module is dark only when its centre and four points 0.15 module
+  /// diagonally off it all are, so a light module narrowed by its dark neighbours still reads
+  /// light where the centre alone would just miss it (qrcode-3/03: 36 module errors read at the
+  /// centres, 23 this way). No module is marked unreliable.
+  ///
+  /// - Complexity: O(`size`²).
+  static func sampleThinningDark(_ image: BinaryImage, _ transform: PerspectiveTransform, size: Int)
+    -> (BitMatrix, BitMatrix)
+  {
+    var matrix = BitMatrix(size: size)
+    let offsets: [(Double, Double)] = [
+      (0.5, 0.5), (0.35, 0.35), (0.65, 0.35), (0.35, 0.65), (0.65, 0.65),
+    ]
+    for y in 0..<size {
+      for x in 0..<size {
+        let isDark = offsets.allSatisfy { (u, v) in
+          image.isDark(transform.apply(x: Double(x) + u, y: Double(y) + v))
+        }
+        if isDark { matrix.setDark(true, x: x, y: y) }
+      }
+    }
+    return (matrix, BitMatrix(size: size))
+  }
+
   /// Whether module (`x`, `y`) of the possibly transposed `matrix` is dark.
   @inline(__always)
   private static func isDark(_ matrix: BitMatrix, _ x: Int, _ y: Int, transposed: Bool) -> Bool {

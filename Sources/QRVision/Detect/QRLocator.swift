@@ -319,7 +319,7 @@ enum QRLocator {
     }
     // A data blob mistaken for the alignment pattern skews the grid: every reading is kept,
     // best function patterns first, and the decoder has the last word.
-    var candidates: [SymbolCandidate] = []
+    var readings: [(candidate: SymbolCandidate, transform: PerspectiveTransform)] = []
     let known = GridFitter.functionModules(version)
     for transform in transforms {
       // Grids of real symbols read at least 75 % of their finder, separator, timing and
@@ -332,11 +332,21 @@ enum QRLocator {
       }
       guard right * 100 >= known.count * 65 else { continue }
       let candidate = sample(image, transform, version: version)
-      if !candidates.contains(where: { $0.matrix == candidate.matrix }) {
-        candidates.append(candidate)
+      if !readings.contains(where: { $0.candidate.matrix == candidate.matrix }) {
+        readings.append((candidate, transform))
       }
     }
-    return candidates.sorted { quality($0) > quality($1) }
+    readings.sort { quality($0.candidate) > quality($1.candidate) }
+    var candidates = readings.map(\.candidate)
+    // Last, the best grid read for dark modules grown into light ones (print, blur): tried
+    // only when the plain readings fail.
+    if let best = readings.first {
+      let thinned = sample(image, best.transform, version: version, thinningDark: true)
+      if !candidates.contains(where: { $0.matrix == thinned.matrix }) {
+        candidates.append(thinned)
+      }
+    }
+    return candidates
   }
 
   /// A score of how well a sampled grid's function patterns read; higher is better.
@@ -346,12 +356,16 @@ enum QRLocator {
   }
 
   private static func sample(
-    _ image: BinaryImage, _ transform: PerspectiveTransform, version: Version
+    _ image: BinaryImage, _ transform: PerspectiveTransform, version: Version,
+    thinningDark: Bool = false
   )
     -> SymbolCandidate
   {
     let size = version.size
-    let (matrix, unreliable) = GridSampler.sample(image, transform, size: size)
+    let (matrix, unreliable) =
+      thinningDark
+      ? GridSampler.sampleThinningDark(image, transform, size: size)
+      : GridSampler.sample(image, transform, size: size)
     let distance = GridSampler.qrFormatDistance(matrix, transposed: false)
     let corners = [
       transform.apply(x: 0, y: 0), transform.apply(x: Double(size), y: 0),
