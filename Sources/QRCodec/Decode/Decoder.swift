@@ -10,6 +10,9 @@
 /// Reed–Solomon and verified; the data bit stream is then parsed into segments. Nothing is
 /// returned that error correction has not verified.
 ///
+/// A grid of versions 1…14 that fails as Model 2 is read as QR Code Model 1 (`Model1`) when its
+/// format information is nearer a Model 1 codeword; such a symbol has `isModel1` set.
+///
 ///     let symbol = try Decoder.decode(grid)
 ///     print(symbol.text ?? "", symbol.version, symbol.errorCorrectionLevel)
 public enum Decoder {
