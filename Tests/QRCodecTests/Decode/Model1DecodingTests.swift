@@ -118,6 +118,32 @@ enum Model1Fixture {
   #expect(symbol.isModel1 && symbol.isMirrored)
 }
 
+/// Format information: one copy destroyed, the other intact reads; both copies at 2 bit errors
+/// naming different values (one of them right) does not.
+@Test func model1FormatInformationCopies() throws {
+  let layout = DecodingLayout.model1(Version(2)!)
+  var oneCopy = Model1Fixture.grid(Model1Fixture.version2)
+  for index in layout.formatInformation[1] { oneCopy.modules[index].toggle() }
+  #expect(try Decoder.decode(oneCopy, allowsMirrored: false).text == "QR Code Model 1 ")
+
+  // Two bit errors in each copy: the same value in both reads.
+  var twoErrors = Model1Fixture.grid(Model1Fixture.version2)
+  for copy in 0..<2 {
+    for bit in [0, 9] { twoErrors.modules[layout.formatInformation[copy][bit]].toggle() }
+  }
+  #expect(try Decoder.decode(twoErrors, allowsMirrored: false).text == "QR Code Model 1 ")
+
+  // Copy 2 rewritten to another Model 1 value with 2 bit errors, copy 1 with 2 bit errors:
+  // no copy within 1 bit and no agreement.
+  var disagreeing = twoErrors
+  let other = FormatInformation(level: .high, mask: Mask(2)!).model1Codeword
+  for (bit, index) in layout.formatInformation[1].enumerated() {
+    disagreeing.modules[index] = (other >> UInt16(bit)) & 1 == 1
+  }
+  for bit in [0, 9] { disagreeing.modules[layout.formatInformation[1][bit]].toggle() }
+  #expect(throws: DecodeError.self) { try Decoder.decode(disagreeing, allowsMirrored: false) }
+}
+
 /// Damage beyond what the block can correct is an error, never another payload.
 @Test func model1DamagedBeyondCapacityThrows() throws {
   let layout = DecodingLayout.model1(Version(2)!)
