@@ -37,6 +37,9 @@ public struct DecodedSymbol: Hashable, Sendable {
   public let versionInformationCopy: Int?
   /// What error correction did in each block, in block order.
   public let blocks: [BlockCorrection]
+  /// Whether the symbol is a QR Code Model 1 symbol (see `Model1`); `version` then names its
+  /// Model 1 version, and segment bit offsets count from after its four leading zero bits.
+  public let isModel1: Bool
 
   /// The symbology.
   public var kind: SymbolKind { version.kind }
@@ -44,7 +47,9 @@ public struct DecodedSymbol: Hashable, Sendable {
   /// The symbology identifier a reader transmits before the data (ISO/IEC 18004:2015, Annex F
   /// and ISO/IEC 15424): `]Q1` plain, `]Q2` with ECI, `]Q3`/`]Q4` FNC1 in first position
   /// without/with ECI, `]Q5`/`]Q6` FNC1 in second position without/with ECI. Micro QR is `]Q1`.
+  /// QR Code Model 1 is `]Q0` (as zxing-cpp reports it).
   public var symbologyIdentifier: String {
+    if isModel1 { return "]Q0" }
     let hasECI = !eciDesignators.isEmpty
     switch fnc1 {
     case nil: return hasECI ? "]Q2" : "]Q1"

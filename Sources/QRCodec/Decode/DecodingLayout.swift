@@ -26,13 +26,34 @@ struct DecodingLayout: Sendable {
   /// - Complexity: O(*size*²).
   init(_ version: SymbolVersion) {
     let layout = SymbolLayout(version)
+    self.init(
+      version: version, order: layout.dataModuleOrder,
+      formatInformation: layout.formatInformationPositions,
+      versionInformation: layout.versionInformationPositions)
+  }
+
+  /// Builds the layout of a QR Code Model 1 symbol of `version` (1…14): Model 1's codeword
+  /// placement, Model 2's format information positions, no version information.
+  ///
+  /// - Complexity: O(*size*²).
+  init(model1 version: Version) {
+    self.init(
+      version: .qr(version), order: Model1.dataModuleOrder(version),
+      formatInformation: SymbolLayout(.qr(version)).formatInformationPositions,
+      versionInformation: [])
+  }
+
+  private init(
+    version: SymbolVersion, order: [SymbolLayout.Position],
+    formatInformation: [[SymbolLayout.Position]], versionInformation: [[SymbolLayout.Position]]
+  ) {
     let size = version.size
     self.version = version
     var modules: [UInt16] = []
     var masks: [UInt8] = []
-    modules.reserveCapacity(layout.dataModuleOrder.count)
-    masks.reserveCapacity(layout.dataModuleOrder.count)
-    for position in layout.dataModuleOrder {
+    modules.reserveCapacity(order.count)
+    masks.reserveCapacity(order.count)
+    for position in order {
       modules.append(UInt16(position.y * size + position.x))
       var bits: UInt8 = 0
       for mask in Mask.allCases where mask.inverts(x: position.x, y: position.y) {
@@ -42,13 +63,14 @@ struct DecodingLayout: Sendable {
     }
     dataModules = modules
     maskBits = masks
-    formatInformation = layout.formatInformationPositions.map { $0.map { $0.y * size + $0.x } }
-    versionInformation = layout.versionInformationPositions.map { $0.map { $0.y * size + $0.x } }
+    self.formatInformation = formatInformation.map { $0.map { $0.y * size + $0.x } }
+    self.versionInformation = versionInformation.map { $0.map { $0.y * size + $0.x } }
   }
 
-  /// The layouts built so far (QR versions 1…40 at 0…39, M1…M4 at 40…43), each on first use, so a
-  /// process that reads one small code does not pay about 20 ms for all 44.
-  private static let cache = Mutex([DecodingLayout?](repeating: nil, count: 44))
+  /// The layouts built so far (QR versions 1…40 at 0…39, M1…M4 at 40…43, Model 1 versions 1…14
+  /// at 44…57), each on first use, so a process that reads one small code does not pay about
+  /// 20 ms for all of them.
+  private static let cache = Mutex([DecodingLayout?](repeating: nil, count: 58))
 
   /// The layout of `version`, built the first time it is asked for.
   static func of(_ version: SymbolVersion) -> DecodingLayout {
@@ -57,9 +79,20 @@ struct DecodingLayout: Sendable {
     case .qr(let qrVersion): index = qrVersion.number - 1
     case .micro(let microVersion): index = 40 + microVersion.rawValue - 1
     }
+    return cached(index) { DecodingLayout(version) }
+  }
+
+  /// The layout of a QR Code Model 1 symbol of `version` (1…14), built the first time it is
+  /// asked for.
+  static func model1(_ version: Version) -> DecodingLayout {
+    precondition(Model1.versionRange.contains(version.number), "Model 1 has no version \(version)")
+    return cached(44 + version.number - 1) { DecodingLayout(model1: version) }
+  }
+
+  private static func cached(_ index: Int, build: () -> DecodingLayout) -> DecodingLayout {
     if let layout = cache.withLock({ $0[index] }) { return layout }
     // Built outside the lock; two threads racing build the same value and either may win.
-    let layout = DecodingLayout(version)
+    let layout = build()
     cache.withLock { $0[index] = layout }
     return layout
   }

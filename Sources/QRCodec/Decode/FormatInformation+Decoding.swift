@@ -11,6 +11,16 @@ extension FormatInformation {
   public static func nearest(to codeword: UInt16) -> (information: Self, bitErrors: Int)? {
     nearestEntry(codeword, in: all.lazy.map { ($0.information, UInt32($0.codeword)) })
   }
+
+  /// The QR Code Model 1 format information whose codeword (masked with `Model1.formatMask`) is
+  /// nearest `codeword`, with the number of bits that differ; nil when more than 3 differ.
+  ///
+  /// A Model 1 codeword is at least 5 bits from every Model 2 codeword, so a read within 2 bits
+  /// of one is farther from all of the other.
+  /// - Complexity: O(1): 32 comparisons.
+  public static func nearestModel1(to codeword: UInt16) -> (information: Self, bitErrors: Int)? {
+    nearestEntry(codeword, in: allModel1.lazy.map { ($0.information, UInt32($0.codeword)) })
+  }
 }
 
 extension MicroFormatInformation {
