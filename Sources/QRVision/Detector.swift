@@ -162,11 +162,12 @@ public struct Detector: Sendable {
       // A frame whose budget is spent is noise or texture; another threshold will not help.
       if work.isOverBudget { break }
       // The other thresholds rescue symbols the first one spoiled: where finder patterns
-      // still show, or where nothing at all did (a symbol whose every pattern the threshold
-      // broke, qrcode-2/#709 turned; such frames are cheap to scan). Balanced effort spares
-      // frames of texture or noise, whose many patterns promise nothing.
+      // still show, or where next to nothing did (a symbol whose every pattern the threshold
+      // broke: qrcode-2/#709 turned shows one stray pattern each to the contrast-only and the
+      // global threshold, and reads inverted; such frames are cheap to scan). Balanced effort
+      // spares frames of texture or noise, whose many patterns promise nothing.
       if options.effort == .balanced && pass != .local && pass != .inverted && !isPromising
-        && patternsSeen > 0
+        && patternsSeen > 2
       {
         break
       }
