@@ -136,6 +136,7 @@ enum QRLocator {
 
     // Finder corners carry the perspective; without them, the centres give an affine grid.
     let corners = [triple.topLeft, triple.topRight, triple.bottomLeft].map(corners)
+    let hasAllCorners = corners.allSatisfy { $0 != nil }
     let moduleSize = (acrossModule + downModule) / 2
     // The timing patterns settle between neighbouring versions.
     var best: (version: Int, score: Double, transform: PerspectiveTransform)?
@@ -144,8 +145,15 @@ enum QRLocator {
     let numbers = [estimate] + (1...spread).flatMap { [estimate - $0, estimate + $0] }
     for number in numbers where Version.range.contains(number) {
       let size = 17 + 4 * number
-      guard let transform = finderTransform(a, b, c, corners, size: size) else { continue }
-      let score = timingScore(image, transform, size: size)
+      guard var transform = finderTransform(a, b, c, corners, size: size) else { continue }
+      var score = timingScore(image, transform, size: size)
+      // Corners found on stylised finder patterns (dots, brackets) skew the fit; the centres
+      // alone may then read the timing patterns better (tried at the estimated version only:
+      // noise makes many triples, each scored here).
+      if hasAllCorners, number == estimate, let plain = affine(a, b, c, size: size) {
+        let plainScore = timingScore(image, plain, size: size)
+        if plainScore > score { (transform, score) = (plain, plainScore) }
+      }
       if score > (best?.score ?? 0.55) { best = (number, score, transform) }
     }
     // Large grids are costly to sample and their timing patterns long: there, chance agreement
