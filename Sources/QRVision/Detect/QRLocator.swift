@@ -136,6 +136,7 @@ enum QRLocator {
 
     // Finder corners carry the perspective; without them, the centres give an affine grid.
     let corners = [triple.topLeft, triple.topRight, triple.bottomLeft].map(corners)
+    let hasAllCorners = corners.allSatisfy { $0 != nil }
     let moduleSize = (acrossModule + downModule) / 2
     // The timing patterns settle between neighbouring versions.
     var best: (version: Int, score: Double, transform: PerspectiveTransform)?
@@ -144,8 +145,15 @@ enum QRLocator {
     let numbers = [estimate] + (1...spread).flatMap { [estimate - $0, estimate + $0] }
     for number in numbers where Version.range.contains(number) {
       let size = 17 + 4 * number
-      guard let transform = finderTransform(a, b, c, corners, size: size) else { continue }
-      let score = timingScore(image, transform, size: size)
+      guard var transform = finderTransform(a, b, c, corners, size: size) else { continue }
+      var score = timingScore(image, transform, size: size)
+      // Corners found on stylised finder patterns (dots, brackets) skew the fit; the centres
+      // alone may then read the timing patterns better (tried at the estimated version only:
+      // noise makes many triples, each scored here).
+      if hasAllCorners, number == estimate, let plain = affine(a, b, c, size: size) {
+        let plainScore = timingScore(image, plain, size: size)
+        if plainScore > score { (transform, score) = (plain, plainScore) }
+      }
       if score > (best?.score ?? 0.55) { best = (number, score, transform) }
     }
     // Large grids are costly to sample and their timing patterns long: there, chance agreement
@@ -154,13 +162,24 @@ enum QRLocator {
       return []
     }
     var number = best.version
+    // The timing patterns of large symbols on a curved page may settle on a neighbouring
+    // version; the version information beside the finder patterns reads true locally.
+    var hasVersionInformation = false
+    if number >= 7,
+      let read = versionInformation(image, best.transform, size: 17 + 4 * number)
+    {
+      number = read.number
+      hasVersionInformation = true
+    }
     var candidates: [SymbolCandidate] = []
     for _ in 0..<2 {
       guard let version = Version(number),
         let transform = number == best.version
           ? best.transform : finderTransform(a, b, c, corners, size: version.size)
       else { return [] }
-      candidates = sample(image, a, b, c, transform, version: version, moduleSize: moduleSize)
+      candidates = sample(
+        image, a, b, c, transform, version: version, moduleSize: moduleSize,
+        hasVersionInformation: hasVersionInformation)
       // Versions 7 and up carry their number; trust it over the geometry.
       guard version.hasVersionInformation, let first = candidates.first,
         let read = GridSampler.versionInformation(first.matrix), read != version
@@ -263,6 +282,24 @@ enum QRLocator {
       to: [a, b, c])
   }
 
+  /// The version information (versions 7…40) sampled through `transform` for a symbol of
+  /// `size`: only its two blocks, next to the top-right and bottom-left finder patterns.
+  private static func versionInformation(
+    _ image: BinaryImage, _ transform: PerspectiveTransform, size: Int
+  ) -> Version? {
+    var matrix = BitMatrix(size: size)
+    for bit in 0..<18 {
+      let (x, y) = (bit / 3, size - 11 + bit % 3)
+      if image.isDark(transform.apply(x: Double(x) + 0.5, y: Double(y) + 0.5)) {
+        matrix.setDark(true, x: x, y: y)
+      }
+      if image.isDark(transform.apply(x: Double(y) + 0.5, y: Double(x) + 0.5)) {
+        matrix.setDark(true, x: y, y: x)
+      }
+    }
+    return GridSampler.versionInformation(matrix)
+  }
+
   /// The timing score (see `timingScore`) a grid of `size` needs before it is sampled.
   static func minimumTimingScore(size: Int) -> Double {
     guard size > 29 else { return 0.55 }
@@ -289,7 +326,7 @@ enum QRLocator {
   /// readings with it, without it and through the plain parallelogram, best first.
   private static func sample(
     _ image: BinaryImage, _ a: Point, _ b: Point, _ c: Point, _ transform: PerspectiveTransform,
-    version: Version, moduleSize: Double
+    version: Version, moduleSize: Double, hasVersionInformation: Bool
   ) -> [SymbolCandidate] {
     let size = version.size
     let far = Double(size) - 3.5
@@ -338,6 +375,22 @@ enum QRLocator {
     }
     readings.sort { quality($0.candidate) > quality($1.candidate) }
     var candidates = readings.map(\.candidate)
+    // A curved page bends large symbols more than one homography follows: after the readings
+    // through one, the reading cell by cell between alignment patterns, when one of those
+    // readings or the version information (read where the finder patterns fix the grid)
+    // shows a symbol: noise shows neither.
+    if !readings.isEmpty || hasVersionInformation,
+      let (matrix, unreliable, corners) = samplePiecewise(
+        image, readings.first?.transform ?? transforms[0], version: version,
+        moduleSize: moduleSize),
+      known.reduce(0, { $0 + (matrix.isDark(x: $1.0, y: $1.1) == $1.2 ? 1 : 0) }) * 100
+        >= known.count * 65
+    {
+      let piecewise = candidate(matrix, unreliable, corners: corners, version: version)
+      if !candidates.contains(where: { $0.matrix == piecewise.matrix }) {
+        candidates.append(piecewise)
+      }
+    }
     // Last, the best grid read for dark modules grown into light ones (print, blur): tried
     // only when the plain readings fail.
     if let best = readings.first {
@@ -366,11 +419,18 @@ enum QRLocator {
       thinningDark
       ? GridSampler.sampleThinningDark(image, transform, size: size)
       : GridSampler.sample(image, transform, size: size)
-    let distance = GridSampler.qrFormatDistance(matrix, transposed: false)
     let corners = [
       transform.apply(x: 0, y: 0), transform.apply(x: Double(size), y: 0),
       transform.apply(x: Double(size), y: Double(size)), transform.apply(x: 0, y: Double(size)),
     ]
+    return candidate(matrix, unreliable, corners: corners, version: version)
+  }
+
+  /// A sampled grid as a candidate, mirrored when its format information reads better so.
+  private static func candidate(
+    _ matrix: BitMatrix, _ unreliable: BitMatrix, corners: [Point], version: Version
+  ) -> SymbolCandidate {
+    let distance = GridSampler.qrFormatDistance(matrix, transposed: false)
     var candidate = SymbolCandidate(
       version: .qr(version), corners: corners, matrix: matrix, unreliable: unreliable,
       isInverted: false, isMirrored: false, formatDistance: distance, finderPatterns: [])
