@@ -27,11 +27,11 @@ private let minimumReads: [Int: [String: Int]] = [
     "qrcode-6": 15, "qrcode-7": 4, "microqrcode-1": 16, "multi-1": 6,
   ],
   90: [
-    "qrcode-1": 8, "qrcode-2": 51, "qrcode-3": 18, "qrcode-4": 21, "qrcode-5": 16,
+    "qrcode-1": 8, "qrcode-2": 50, "qrcode-3": 18, "qrcode-4": 21, "qrcode-5": 16,
     "qrcode-6": 15, "qrcode-7": 4, "microqrcode-1": 16, "multi-1": 6,
   ],
   180: [
-    "qrcode-1": 8, "qrcode-2": 52, "qrcode-3": 18, "qrcode-4": 17, "qrcode-5": 16,
+    "qrcode-1": 8, "qrcode-2": 51, "qrcode-3": 18, "qrcode-4": 17, "qrcode-5": 16,
     "qrcode-6": 15, "qrcode-7": 4, "microqrcode-1": 16, "multi-1": 6,
   ],
   270: [
