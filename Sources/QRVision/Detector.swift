@@ -146,7 +146,7 @@ public struct Detector: Sendable {
     passes.append(.contrastOnly)
     passes.append(.global)
     if options.triesInverted { passes.append(.globalInverted) }
-    if options.effort == .accurate { passes.append(.half) }
+    passes.append(.half)
     return passes
   }
 
