@@ -135,29 +135,36 @@ public struct Detector: Sendable {
 
   // MARK: - Passes
 
-  private enum Pass {
-    case local, inverted, contrastOnly, global, globalInverted, half, halfGlobal, halfGlobalInverted
+  /// One look at the frame: a threshold, light and dark swapped or not, at full or half size.
+  private struct Pass: Equatable {
+    enum Threshold { case local, contrastOnly, global }
+    var threshold: Threshold
+    var isInverted = false
+    var isHalf = false
   }
 
   private var passes: [Pass] {
-    var passes: [Pass] = [.local]
+    var passes = [Pass(threshold: .local)]
     guard options.effort != .fast else { return passes }
-    if options.triesInverted { passes.append(.inverted) }
-    passes.append(.contrastOnly)
-    passes.append(.global)
-    if options.triesInverted { passes.append(.globalInverted) }
-    passes.append(.half)
+    if options.triesInverted { passes.append(Pass(threshold: .local, isInverted: true)) }
+    passes.append(Pass(threshold: .contrastOnly))
+    passes.append(Pass(threshold: .global))
+    if options.triesInverted { passes.append(Pass(threshold: .global, isInverted: true)) }
+    passes.append(Pass(threshold: .local, isHalf: true))
     return passes
   }
 
-  /// The passes balanced effort takes instead of the other thresholds when the first passes saw
-  /// no promising finder pattern: one global threshold (and its inverse) over the image at half
-  /// size, a quarter of the work. It rescues symbols whose finder patterns the local threshold
-  /// lost altogether (large modules of a light-on-dark symbol, qrcode-2/#709 turned) for 0.11 ms
-  /// more on an empty 640×480 frame (0.36 → 0.47 ms; zxing-cpp 0.61); the full-size passes
-  /// there cost 0.22 ms.
+  /// The passes balanced effort takes instead of the other thresholds when the first two saw
+  /// no promising finder pattern: the image at half size, a quarter of the work, with a local
+  /// threshold (outlined or textured modules, which split into thin lines at full size:
+  /// qrcode-2/13) and a global one, inverted (large modules of a light-on-dark symbol that the
+  /// local threshold loses altogether: qrcode-2/#709 turned).
   private var cheapPasses: [Pass] {
-    options.triesInverted ? [.halfGlobal, .halfGlobalInverted] : [.halfGlobal]
+    var passes = [Pass(threshold: .local, isHalf: true)]
+    if options.triesInverted {
+      passes.append(Pass(threshold: .global, isInverted: true, isHalf: true))
+    }
+    return passes
   }
 
   /// Runs the passes, giving `accept` every new candidate; `accept` says whether it was kept.
@@ -169,45 +176,47 @@ public struct Detector: Sendable {
     var work = DetectorWork()
     defer { lastWork = work }
     var queue = passes[...]
+    // What the binarizer holds, and whether `halfImage` holds this frame at half size.
+    var previous: Pass?
+    var isHalved = false
     while let pass = queue.popFirst() {
       if options.effort == .balanced && !accepted.isEmpty { break }
       // A frame whose budget is spent is noise or texture; another threshold will not help.
       if work.isOverBudget { break }
       // The other thresholds rescue symbols the first one spoiled, whose finder patterns still
       // show; balanced effort spares frames where none did, with a cheaper look instead.
-      if options.effort == .balanced && pass == .contrastOnly && !isPromising {
+      if options.effort == .balanced && pass.threshold == .contrastOnly && !isPromising {
         queue = cheapPasses[...]
         continue
       }
       guard accepted.count < options.maxSymbols else { break }
-      var scale = 1.0
-      switch pass {
-      case .local: binarizer.binarizeLocally(image)
-      case .contrastOnly: binarizer.binarizeLocally(image, smoothsFlatBlocks: false)
-      case .inverted, .globalInverted, .halfGlobalInverted: binarizer.invert()
-      case .global: binarizer.binarizeGlobally(image)
-      case .half, .halfGlobal:
-        guard image.width >= 80, image.height >= 80 else {
-          queue = queue.drop { $0 == .halfGlobalInverted }
-          continue
+      if pass.isHalf && (image.width < 80 || image.height < 80) { continue }
+      if let previous, previous.threshold == pass.threshold, previous.isHalf == pass.isHalf {
+        if previous.isInverted != pass.isInverted { binarizer.invert() }
+      } else {
+        var source = image
+        if pass.isHalf {
+          if !isHalved {
+            halfImage = Self.halved(image, reusing: halfImage)
+            isHalved = true
+          }
+          // swift-format-ignore: NeverForceUnwrap
+          source = halfImage!  // set just above
         }
-        let half = Self.halved(image, reusing: halfImage)
-        halfImage = half
-        if pass == .half {
-          binarizer.binarizeLocally(half)
-        } else {
-          binarizer.binarizeGlobally(half)
+        switch pass.threshold {
+        case .local: binarizer.binarizeLocally(source)
+        case .contrastOnly: binarizer.binarizeLocally(source, smoothsFlatBlocks: false)
+        case .global: binarizer.binarizeGlobally(source)
         }
-        scale = 2
+        if pass.isInverted { binarizer.invert() }
       }
-      if pass == .halfGlobalInverted { scale = 2 }
+      previous = pass
       work.passes += 1
-      let isInverted = pass == .inverted || pass == .globalInverted || pass == .halfGlobalInverted
       let binary = BinaryImage(
         width: binarizer.width, height: binarizer.height, bits: binarizer.bits)
       let sighting = search(
-        binary, scale: scale, isInverted: isInverted, rowStep: rowStep, accepted: &accepted,
-        work: &work
+        binary, scale: pass.isHalf ? 2 : 1, isInverted: pass.isInverted, rowStep: rowStep,
+        accepted: &accepted, work: &work
       ) {
         accept($0)
       }
