@@ -23,9 +23,10 @@ import QRStream
 /// decodes, then a grid fitted to the function patterns. Passes go in order of cost, the later
 /// ones only while the effort allows (see `DetectorOptions.Effort`): local threshold; the same
 /// inverted; a local threshold over blocks with contrast only; a global Otsu threshold and its
-/// inverse; the image at half size. Balanced effort goes past the first two only for frames
-/// where a promising finder pattern showed, and otherwise looks once more with a global
-/// threshold at half size.
+/// inverse; the image at half size, with a local threshold, and then for finder patterns
+/// drawn as a bare stone (stylised codes: a dot without its ring). Balanced effort goes past
+/// the first two only for frames where a promising finder pattern showed; where few showed and
+/// none promising, it takes a cheaper look at the half-size image only (see `cheapPasses`).
 ///
 /// Symbols are reported once each: a reading whose centre falls inside a symbol already
 /// reported is skipped. Nothing is reported that the decoder did not verify.
@@ -141,6 +142,8 @@ public struct Detector: Sendable {
     var threshold: Threshold
     var isInverted = false
     var isHalf = false
+    /// Whether the pass looks for finder patterns drawn as a bare stone (a dot), not rings.
+    var findsStones = false
   }
 
   private var passes: [Pass] {
@@ -151,6 +154,7 @@ public struct Detector: Sendable {
     passes.append(Pass(threshold: .global))
     if options.triesInverted { passes.append(Pass(threshold: .global, isInverted: true)) }
     passes.append(Pass(threshold: .local, isHalf: true))
+    passes.append(Pass(threshold: .local, isHalf: true, findsStones: true))
     return passes
   }
 
@@ -160,7 +164,10 @@ public struct Detector: Sendable {
   /// qrcode-2/13) and a global one, inverted (large modules of a light-on-dark symbol that the
   /// local threshold loses altogether: qrcode-2/#709 turned).
   private var cheapPasses: [Pass] {
-    var passes = [Pass(threshold: .local, isHalf: true)]
+    var passes = [
+      Pass(threshold: .local, isHalf: true),
+      Pass(threshold: .local, isHalf: true, findsStones: true),
+    ]
     if options.triesInverted {
       passes.append(Pass(threshold: .global, isInverted: true, isHalf: true))
     }
@@ -186,12 +193,16 @@ public struct Detector: Sendable {
       // The other thresholds rescue symbols the first one spoiled, whose finder patterns still
       // show; balanced effort spares frames where none did, with a cheaper look instead.
       if options.effort == .balanced && pass.threshold == .contrastOnly && !isPromising {
+        // Texture and noise (many patterns, none promising) are not what the cheap look
+        // rescues: symbols whose finder patterns the local threshold lost.
+        guard work.finderPatterns <= 12 else { break }
         queue = cheapPasses[...]
         continue
       }
       guard accepted.count < options.maxSymbols else { break }
       if pass.isHalf && (image.width < 80 || image.height < 80) { continue }
       if let previous, previous.threshold == pass.threshold, previous.isHalf == pass.isHalf {
+        // The same threshold: the bits are there, perhaps to be swapped.
         if previous.isInverted != pass.isInverted { binarizer.invert() }
       } else {
         var source = image
@@ -215,8 +226,8 @@ public struct Detector: Sendable {
       let binary = BinaryImage(
         width: binarizer.width, height: binarizer.height, bits: binarizer.bits)
       let sighting = search(
-        binary, scale: pass.isHalf ? 2 : 1, isInverted: pass.isInverted, rowStep: rowStep,
-        accepted: &accepted, work: &work
+        binary, scale: pass.isHalf ? 2 : 1, isInverted: pass.isInverted,
+        findsStones: pass.findsStones, rowStep: rowStep, accepted: &accepted, work: &work
       ) {
         accept($0)
       }
@@ -242,7 +253,7 @@ public struct Detector: Sendable {
   /// One pass over a binarized image; returns what it saw of finder patterns.
   @discardableResult
   private func search(
-    _ binary: BinaryImage, scale: Double, isInverted: Bool, rowStep: Int,
+    _ binary: BinaryImage, scale: Double, isInverted: Bool, findsStones: Bool, rowStep: Int,
     accepted: inout [SymbolCandidate], work: inout DetectorWork,
     accept: (SymbolCandidate) -> Bool
   ) -> Sighting {
@@ -255,7 +266,16 @@ public struct Detector: Sendable {
         min(Int(Double(r.height) / scale), binary.height - y)
       )
     }
-    var patterns = FinderPatternScanner.scan(binary, rowStep: rowStep, region: region)
+    var patterns = FinderPatternScanner.scan(
+      binary, rowStep: rowStep, region: region, stones: findsStones)
+    // Dark blobs are everywhere in texture and noise: stones must show on two scan lines, and
+    // only a few of their triples are tried.
+    if findsStones {
+      patterns.removeAll { pattern in
+        pattern.count < 2 || accepted.contains { $0.contains(pattern.centre * scale) }
+      }
+    }
+    let maxAttempts = findsStones ? 8 : 60 + 4 * options.maxSymbols
     // Many candidates mean texture or text; keep the best confirmed ones.
     if patterns.count > 40 {
       patterns.sort {
@@ -285,7 +305,7 @@ public struct Detector: Sendable {
     var attempts = 0
     // More than the budget allows, as triples over a symbol already read are skipped.
     for triple in QRLocator.triples(patterns, partialLimit: budget.partialTriples * 4) {
-      guard accepted.count < options.maxSymbols, attempts < 60 + 4 * options.maxSymbols else {
+      guard accepted.count < options.maxSymbols, attempts < maxAttempts else {
         break
       }
       guard work.units < budget.units else {
@@ -324,7 +344,8 @@ public struct Detector: Sendable {
       used[triple.bottomLeft] = true
     }
     // Two patterns seen well whose third was not: the third's place follows from the two.
-    if options.effort != .fast {
+    // (Not for bare stones: dark blobs are common, the symbols drawn so rare.)
+    if options.effort != .fast && !findsStones {
       let lone = patterns.indices.filter {
         !used[$0] && patterns[$0].count >= 2 && patterns[$0].isConfirmedAllRound
       }
@@ -374,7 +395,8 @@ public struct Detector: Sendable {
       sighting.twice += 1
       if pattern.isConfirmedAllRound { sighting.twiceAllRound += 1 }
     }
-    guard options.findsMicroQR else { return sighting }
+    // Micro QR's finder pattern is never drawn as a bare stone.
+    guard options.findsMicroQR, !findsStones else { return sighting }
     // A lone pattern seen on one scan line only is mostly texture: where there are many,
     // Micro QR wants patterns seen on two; and always all round.
     let minimumCount = rowStep == 1 || patterns.count <= 8 ? 1 : 2

@@ -8,13 +8,16 @@ public struct DetectorOptions: Hashable, Sendable {
     /// One pass: local threshold, dark on light, every third row. At most 24 units of work a
     /// frame (see `DetectorWork.units`).
     case fast
-    /// Every other row; while nothing has been found, adds the inverted image, then (when
-    /// finder patterns were seen that promise a symbol, or none at all) a local threshold over
-    /// blocks with contrast only, a global Otsu threshold and its inverse. At most 64 units of
-    /// work a frame.
+    /// Every other row; while nothing has been found, adds the inverted image, then, when
+    /// finder patterns were seen that promise a symbol, a local threshold over blocks with
+    /// contrast only, a global Otsu threshold and its inverse, and the image at half size; when
+    /// few patterns and none promising were seen, the image at half size only (local
+    /// threshold, finder patterns drawn as bare stones, inverted global threshold). At most 64
+    /// units of work a frame.
     case balanced
-    /// Every row, and every fallback whatever was found: those of `balanced`, then the image
-    /// at half size (huge or blurred modules). At most 128 units of work a frame.
+    /// Every row, and every fallback whatever was found: those of `balanced`, the image at
+    /// half size (huge, blurred or outlined modules) and bare stones. At most 128 units of work
+    /// a frame.
     case accurate
 
     /// The work a frame may take at this effort.

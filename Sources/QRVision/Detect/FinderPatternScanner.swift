@@ -15,7 +15,9 @@ enum FinderPatternScanner {
   /// (x, y, width, height in pixels).
   ///
   /// - Complexity: O(*pixels* / `rowStep`) plus a confirmation per candidate.
-  static func scan(_ image: BinaryImage, rowStep: Int, region: (Int, Int, Int, Int))
+  static func scan(
+    _ image: BinaryImage, rowStep: Int, region: (Int, Int, Int, Int), stones: Bool = false
+  )
     -> [FinderPattern]
   {
     var found: [FinderPattern] = []
@@ -30,8 +32,12 @@ enum FinderPatternScanner {
     var y = top + step / 2
     while y < top + regionHeight {
       active.removeAll { Double(y - lastRow[$0]) > found[$0].moduleSize * 4 + Double(step) }
-      scanRow(image, y: y, left: left, right: right) { stoneX, total in
-        guard let pattern = confirm(image, stoneX: stoneX, y: y, rowTotal: total) else { return }
+      scanRow(image, y: y, left: left, right: right, stones: stones) { stoneX, total in
+        guard
+          let pattern = stones
+            ? confirmStone(image, x: stoneX, y: y, rowLength: total)
+            : confirm(image, stoneX: stoneX, y: y, rowTotal: total)
+        else { return }
         if let index = active.first(where: { found[$0].isSame(as: pattern) }) {
           found[index].merge(pattern)
           lastRow[index] = y
@@ -53,8 +59,12 @@ enum FinderPatternScanner {
   /// multiplication); the set bits of the mask xor itself shifted by one are where colours
   /// change, so the work is per run, not per pixel, with no branch on each pixel's colour
   /// (noise changes colour every other pixel, unpredictably).
+  ///
+  /// With `stones`, it calls `hit` instead for every dark run of six pixels or more with a
+  /// light run of a third of its length or more on either side, with the run's middle and
+  /// length (see `confirmStone`).
   private static func scanRow(
-    _ image: BinaryImage, y: Int, left: Int, right: Int, hit: (Int, Int) -> Void
+    _ image: BinaryImage, y: Int, left: Int, right: Int, stones: Bool, hit: (Int, Int) -> Void
   ) {
     guard left < right else { return }
     image.bits.withUnsafeBufferPointer { bits in
@@ -69,7 +79,12 @@ enum FinderPatternScanner {
       func close(at x: Int) {
         runs = (runs.1, runs.2, runs.3, runs.4, x &- runStart)
         // A stone of one pixel is never in proportion (the pattern is seven or more).
-        if isDark && runs.2 > 1 && BinaryImage.isFinderRatio(runs) {
+        if stones {
+          // Closing a light run after a dark one: light, dark, light in runs 2, 3, 4.
+          if !isDark && runs.3 >= 6 && runs.2 &* 3 >= runs.3 && runs.4 &* 3 >= runs.3 {
+            hit(x &- runs.4 &- (runs.3 &+ 1) / 2, runs.3)
+          }
+        } else if isDark && runs.2 > 1 && BinaryImage.isFinderRatio(runs) {
           let total = runs.0 &+ runs.1 &+ runs.2 &+ runs.3 &+ runs.4
           hit(x &- runs.4 &- runs.3 &- (runs.2 &+ 1) / 2, total)
         }
@@ -152,6 +167,58 @@ enum FinderPatternScanner {
     }
     var pattern = FinderPattern(centre: centre, moduleSize: moduleSize)
     pattern.isConfirmedAllRound = inBetween >= 3
+    return pattern
+  }
+
+  /// Confirms a dark run of `rowLength` pixels around (`x`, `y`) as the stone of a finder
+  /// pattern drawn without its dark ring (stylised symbols: a dot, with brackets or nothing
+  /// around it), or nil.
+  ///
+  /// The stone must be a blob about as long along its column and both diagonals as along the
+  /// row (a square's diagonals are √2 longer, a disc's the same), with light for a quarter of its
+  /// length (most of a module) beyond it in all eight directions, where an ordinary finder pattern has its light
+  /// ring. The pattern is taken to be 7/3 of the stone across.
+  static func confirmStone(_ image: BinaryImage, x: Int, y: Int, rowLength: Int) -> FinderPattern? {
+    let limit = rowLength * 2
+    // The dark run through (x, y) along (dx, dy): pixels before and after, or nil when longer
+    // than `limit` or not followed by light for a quarter of the expected length.
+    func run(_ x: Int, _ y: Int, _ dx: Int, _ dy: Int, expected: Int) -> (Int, Int)? {
+      guard image.isDark(x, y) else { return nil }
+      var lengths = (0, 0)
+      for sign in [-1, 1] {
+        var n = 1
+        while image.isDark(x + sign * dx * n, y + sign * dy * n) {
+          n += 1
+          if n > limit { return nil }
+        }
+        let margin = max(expected / 4, 1)
+        for m in n..<(n + margin) where image.isDark(x + sign * dx * m, y + sign * dy * m) {
+          return nil
+        }
+        if sign < 0 { lengths.0 = n - 1 } else { lengths.1 = n - 1 }
+      }
+      return lengths
+    }
+    guard let vertical = run(x, y, 0, 1, expected: rowLength) else { return nil }
+    let columnLength = vertical.0 + vertical.1 + 1
+    guard columnLength * 10 >= rowLength * 7, columnLength * 7 <= rowLength * 10 else {
+      return nil
+    }
+    let centreY = y + (vertical.1 - vertical.0) / 2
+    guard let horizontal = run(x, centreY, 1, 0, expected: rowLength) else { return nil }
+    let centreX = x + (horizontal.1 - horizontal.0) / 2
+    let across = Double(horizontal.0 + horizontal.1 + 1 + columnLength) / 2
+    var diagonal = 0.0
+    for dy in [1, -1] {
+      guard let d = run(centreX, centreY, 1, dy, expected: Int(across)) else { return nil }
+      let length = Double(d.0 + d.1 + 1) * 1.4142
+      guard length >= across * 0.8, length <= across * 1.6 else { return nil }
+      diagonal += length
+    }
+    let stone = (across + diagonal / 2 / 1.2) / 2
+    var pattern = FinderPattern(
+      centre: Point(x: Double(centreX) + 0.5, y: Double(centreY) + 0.5), moduleSize: stone / 3)
+    pattern.isConfirmedAllRound = true
     return pattern
   }
 

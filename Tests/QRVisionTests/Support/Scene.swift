@@ -21,10 +21,12 @@ struct Scene {
 
   /// Draws `matrix` with a 4-module quiet zone so that module (0, 0)'s corner lands at
   /// `corners[0]` and the others (top-right, bottom-right, bottom-left) at `corners[1...3]`.
-  /// Each pixel is the mean of 4 × 4 sub-samples (antialiased).
+  /// Each pixel is the mean of 4 × 4 sub-samples (antialiased). With `dots`, the symbol is
+  /// drawn the way stylised codes are: each dark module a dot, and each finder pattern only a
+  /// disc over its stone, without its dark ring.
   mutating func draw(
     _ matrix: BitMatrix, corners: [Point], dark: Double = 20, light: Double = 235,
-    quietZone: Int = 4
+    quietZone: Int = 4, dots: Bool = false
   ) {
     let size = Double(matrix.size)
     let square = [
@@ -60,9 +62,19 @@ struct Scene {
             inside += 1
             let mx = Int(m.x.rounded(.down))
             let my = Int(m.y.rounded(.down))
-            let isDark =
+            var isDark =
               mx >= 0 && my >= 0 && mx < matrix.size && my < matrix.size
               && matrix.isDark(x: mx, y: my)
+            if dots {
+              let far = size - 3.5
+              let finder = [Point(x: 3.5, y: 3.5), Point(x: far, y: 3.5), Point(x: 3.5, y: far)]
+                .first { abs(m.x - $0.x) < 3.5 && abs(m.y - $0.y) < 3.5 }
+              if let finder {
+                isDark = m.distance(to: finder) <= 1.5
+              } else if isDark {
+                isDark = m.distance(to: Point(x: Double(mx) + 0.5, y: Double(my) + 0.5)) <= 0.4
+              }
+            }
             sum += isDark ? dark : light
           }
         }
