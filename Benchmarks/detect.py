@@ -441,11 +441,44 @@ def timing(args, peers, results):
         startup = qrdetect_startup(args.qrdetect)
         print(f"qrdetect start-up on empty input: {startup['ms']:.2f} ms, "
               f"{startup['cpu_ms']:.2f} CPU ms (best of 10)")
+        jobs = jobs_scaling(args, kinds["1920x1080 one code"])
     results["timing"] = {"tools": tools, "passes": passes, "rows": rows,
                          "method": "mean over a stream" if args.qrdetect
                          else "DetectBench median (ours), mean (peers)"}
     if args.qrdetect:
         results["timing"]["startup"] = startup
+        results["timing"]["jobs"] = jobs
+
+
+def jobs_scaling(args, images):
+    """qrdetect --jobs 1 against --jobs N (N = the cores here) on one stream of 1080p frames with
+    one code each: wall ms per frame and the speed-up, best of the passes."""
+    cores = os.cpu_count() or 1
+    count = max(args.frames // 2, 20)
+    stream = os.path.join(args.work, "jobs.pgm")
+    with open(stream, "wb") as f:
+        for i in range(count):
+            f.write(pgm_bytes(images[i % len(images)]))
+    rows = []
+    for jobs in sorted({1, cores}):
+        best, read = None, 0
+        for _ in range(args.passes):
+            with open(stream, "rb") as source:
+                start = time.perf_counter()
+                run = subprocess.run([args.qrdetect, "--effort", args.effort, "--jobs", str(jobs)],
+                                     stdin=source, capture_output=True)
+                elapsed = time.perf_counter() - start
+            best = elapsed if best is None else min(best, elapsed)
+            read = len(run.stdout.splitlines())
+        rows.append({"jobs": jobs, "ms": best * 1e3 / count, "read": read})
+    os.remove(stream)
+    base = rows[0]["ms"]
+    for row in rows:
+        row["speedup"] = base / row["ms"]
+    print(f"qrdetect --jobs over {count} 1920x1080 frames with one code (cores: {cores}): "
+          + ", ".join(f"-j {r['jobs']} {r['ms']:.2f} ms/frame ({r['speedup']:.2f}x, "
+                      f"{r['read']} read)" for r in rows))
+    return {"frames": count, "cores": cores, "rows": rows}
 
 
 def qrdetect_startup(qrdetect):
