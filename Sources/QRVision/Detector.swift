@@ -201,19 +201,17 @@ public struct Detector: Sendable {
       }
       guard accepted.count < options.maxSymbols else { break }
       if pass.isHalf && (image.width < 80 || image.height < 80) { continue }
+      // The image this pass looks at: the frame, or the frame at half size (made once).
+      var source = image
+      if pass.isHalf {
+        if !isHalved { Self.halve(image, into: &halfImage) }
+        isHalved = true
+        source = halfImage ?? image
+      }
       if let previous, previous.threshold == pass.threshold, previous.isHalf == pass.isHalf {
         // The same threshold: the bits are there, perhaps to be swapped.
         if previous.isInverted != pass.isInverted { binarizer.invert() }
       } else {
-        var source = image
-        if pass.isHalf {
-          if !isHalved {
-            halfImage = Self.halved(image, reusing: halfImage)
-            isHalved = true
-          }
-          // swift-format-ignore: NeverForceUnwrap
-          source = halfImage!  // set just above
-        }
         switch pass.threshold {
         case .local: binarizer.binarizeLocally(source)
         case .contrastOnly: binarizer.binarizeLocally(source, smoothsFlatBlocks: false)
@@ -225,8 +223,9 @@ public struct Detector: Sendable {
       work.passes += 1
       let binary = BinaryImage(
         width: binarizer.width, height: binarizer.height, bits: binarizer.bits)
+      let gray = GrayView(image: source, isInverted: pass.isInverted)
       let sighting = search(
-        binary, scale: pass.isHalf ? 2 : 1, isInverted: pass.isInverted,
+        binary, gray: gray, scale: pass.isHalf ? 2 : 1, isInverted: pass.isInverted,
         findsStones: pass.findsStones, rowStep: rowStep, accepted: &accepted, work: &work
       ) {
         accept($0)
@@ -253,7 +252,8 @@ public struct Detector: Sendable {
   /// One pass over a binarized image; returns what it saw of finder patterns.
   @discardableResult
   private func search(
-    _ binary: BinaryImage, scale: Double, isInverted: Bool, findsStones: Bool, rowStep: Int,
+    _ binary: BinaryImage, gray: GrayView, scale: Double, isInverted: Bool, findsStones: Bool,
+    rowStep: Int,
     accepted: inout [SymbolCandidate], work: inout DetectorWork,
     accept: (SymbolCandidate) -> Bool
   ) -> Sighting {
@@ -322,7 +322,7 @@ public struct Detector: Sendable {
       }
       attempts += 1
       work.qrAttempts += 1
-      let readings = QRLocator.locate(binary, patterns, triple, corners: cornersOf)
+      let readings = QRLocator.locate(binary, gray: gray, patterns, triple, corners: cornersOf)
       guard let first = readings.first else { continue }
       // Over a symbol already read, the patterns are spent; else the first reading the caller
       // accepts is kept, and when none is, the best one fitted to its function patterns.
@@ -372,7 +372,7 @@ public struct Detector: Sendable {
                 guard work.units < budget.units else { break }
                 work.qrAttempts += 1
               }
-              let readings = QRLocator.locate(binary, patterns + [placed], triple) {
+              let readings = QRLocator.locate(binary, gray: gray, patterns + [placed], triple) {
                 $0 < patterns.count ? cornersOf($0) : corners
               }
               guard let best = readings.first,
@@ -441,11 +441,14 @@ public struct Detector: Sendable {
     return sighting
   }
 
-  /// `image` at half size, each pixel the mean of a 2 × 2 block.
-  private static func halved(_ image: GrayImage, reusing previous: GrayImage?) -> GrayImage {
+  /// Puts `image` at half size, each pixel the mean of a 2 × 2 block, into `storage`, whose
+  /// pixels are reused when the size is the same.
+  private static func halve(_ image: GrayImage, into storage: inout GrayImage?) {
     let width = image.width / 2
     let height = image.height / 2
-    var half = previous ?? GrayImage(width: width, height: height)
+    // Taken out of `storage` so that its pixels are uniquely referenced and written in place.
+    var half = storage.take() ?? GrayImage(width: width, height: height)
+    defer { storage = half }
     if half.width != width || half.height != height {
       half = GrayImage(width: width, height: height)
     }
@@ -465,7 +468,6 @@ public struct Detector: Sendable {
         }
       }
     }
-    return half
   }
 }
 

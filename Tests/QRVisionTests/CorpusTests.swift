@@ -23,19 +23,19 @@ private let hasCorpus = FileManager.default.fileExists(
 /// improves; a drop is a regression.
 private let minimumReads: [Int: [String: Int]] = [
   0: [
-    "qrcode-1": 8, "qrcode-2": 54, "qrcode-3": 18, "qrcode-4": 19, "qrcode-5": 16,
+    "qrcode-1": 8, "qrcode-2": 55, "qrcode-3": 18, "qrcode-4": 19, "qrcode-5": 16,
     "qrcode-6": 15, "qrcode-7": 4, "microqrcode-1": 16, "multi-1": 6,
   ],
   90: [
-    "qrcode-1": 8, "qrcode-2": 54, "qrcode-3": 18, "qrcode-4": 21, "qrcode-5": 16,
+    "qrcode-1": 8, "qrcode-2": 55, "qrcode-3": 18, "qrcode-4": 21, "qrcode-5": 16,
     "qrcode-6": 15, "qrcode-7": 4, "microqrcode-1": 16, "multi-1": 6,
   ],
   180: [
-    "qrcode-1": 8, "qrcode-2": 54, "qrcode-3": 18, "qrcode-4": 17, "qrcode-5": 16,
+    "qrcode-1": 8, "qrcode-2": 55, "qrcode-3": 18, "qrcode-4": 17, "qrcode-5": 16,
     "qrcode-6": 15, "qrcode-7": 4, "microqrcode-1": 16, "multi-1": 6,
   ],
   270: [
-    "qrcode-1": 8, "qrcode-2": 53, "qrcode-3": 18, "qrcode-4": 18, "qrcode-5": 16,
+    "qrcode-1": 8, "qrcode-2": 54, "qrcode-3": 18, "qrcode-4": 18, "qrcode-5": 16,
     "qrcode-6": 15, "qrcode-7": 4, "microqrcode-1": 16, "multi-1": 6,
   ],
 ]
@@ -73,25 +73,6 @@ func readPGM(_ url: URL) -> GrayImage? {
   return GrayImage(
     width: fields[0], height: fields[1],
     pixels: Array(bytes[index..<(index + fields[0] * fields[1])]))
-}
-
-/// `image` turned clockwise by `quarterTurns` × 90° (as Benchmarks/DetectBench turns it).
-private func rotated(_ image: GrayImage, quarterTurns: Int) -> GrayImage {
-  let turns = ((quarterTurns % 4) + 4) % 4
-  guard turns != 0 else { return image }
-  let (width, height) = (image.width, image.height)
-  var result =
-    turns == 2 ? GrayImage(width: width, height: height) : GrayImage(width: height, height: width)
-  for y in 0..<height {
-    for x in 0..<width {
-      switch turns {
-      case 1: result[height - 1 - y, x] = image[x, y]
-      case 2: result[width - 1 - x, height - 1 - y] = image[x, y]
-      default: result[y, width - 1 - x] = image[x, y]
-      }
-    }
-  }
-  return result
 }
 
 @Test(.enabled(if: hasCorpus, "../shared/corpus-pgm is not there"), arguments: [0, 90, 180, 270])

@@ -187,6 +187,24 @@ func dotStyledSymbolWithBareStoneFinders(degrees: Double) throws {
   #expect(detector.detect(in: scene.image).map(\.decoded.text) == ["https://example.com/dots"])
 }
 
+/// A large symbol on a sagging page at under three pixels a module (qrcode-2/high-res-1): no
+/// homography fits, so the timing patterns read as noise. The version information read beside
+/// each finder pattern gives the version, and the alignment patterns found cell by cell (on
+/// the gray levels where the threshold spoils them) give the grid.
+@Test(arguments: [0.0, 90])
+func largeSymbolOnASaggingPage(degrees: Double) throws {
+  let text = String(repeating: "QR codes on a curved page bend out of any one plane. ", count: 17)
+  let symbol = try #require(encode(text))
+  #expect(symbol.size >= 113)
+  var scene = Scene(width: 400, height: 400)
+  scene.drawSagging(
+    symbol.matrix, origin: Point(x: 30, y: 20), moduleSize: 2.6, sag: 5)
+  scene.blur(radius: 1, passes: 1)
+  let image = rotated(scene.image, quarterTurns: Int(degrees) / 90)
+  var detector = Detector()
+  #expect(detector.detect(in: image).map(\.decoded.text) == [text])
+}
+
 @Test func blankAndNoiseFramesGiveNothing() {
   var options = DetectorOptions()
   options.effort = .accurate

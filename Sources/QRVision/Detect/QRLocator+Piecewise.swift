@@ -12,14 +12,18 @@ extension QRLocator {
   /// Annex E); the finder patterns take three of its corners. Each pattern is searched for
   /// near where it is predicted, in row order: on the first row and column by `transform`,
   /// elsewhere by the affine map through its three neighbours above and to the left (so the
-  /// prediction follows the curve), and where none is found the prediction stands in for it.
-  /// Each cell between four neighbouring positions then gets the homography through their
-  /// centres; modules beyond the outer positions use the nearest cell's.
+  /// prediction follows the curve). A pattern the threshold shows is confirmed on `gray` (a
+  /// data blob the threshold shaped like one is not); one it does not show is looked for on
+  /// `gray` alone. Positions missed are then predicted again from the neighbours found around
+  /// them, in sweeps, so the grid fills in from where it reads well; the prediction stands in
+  /// where nothing is found. Each cell between four neighbouring positions then gets the
+  /// homography through their centres; modules beyond the outer positions use the nearest
+  /// cell's.
   ///
   /// - Complexity: O(*n*² × *module*²) for *n* × *n* alignment positions, plus O(*size*²) for
   ///   the sampling.
   static func samplePiecewise(
-    _ image: BinaryImage, _ transform: PerspectiveTransform, version: Version,
+    _ image: BinaryImage, gray: GrayView?, _ transform: PerspectiveTransform, version: Version,
     moduleSize: Double
   ) -> (BitMatrix, BitMatrix, [Point])? {
     let centres = version.alignmentPatternCentres
@@ -37,63 +41,119 @@ extension QRLocator {
     anchors[n - 1] = Point(x: far, y: 3.5)
     anchors[(n - 1) * n] = Point(x: 3.5, y: far)
     var points = [Point](repeating: Point(x: 0, y: 0), count: n * n)
-    var found = 0
+    var isFound = [Bool](repeating: false, count: n * n)
+    func isFinder(_ index: Int) -> Bool { index == 0 || index == n - 1 || index == (n - 1) * n }
+    // A pattern searched for near `predicted`, where `local` maps module coordinates to pixels
+    // about right: found by the threshold and, when the gray image is there, confirmed (and
+    // centred) on its gray levels, which tell a pattern from a data blob that a threshold
+    // shaped like one; else looked for on the gray levels alone, which show patterns a
+    // threshold spoils (two pixels a module, blur).
+    func search(_ index: Int, near predicted: Point, local: PerspectiveTransform, radius: Double)
+      -> Point?
+    {
+      let hit = AlignmentPatternSearch.find(
+        image, near: predicted, radius: moduleSize * radius, moduleSize: moduleSize)
+      guard let gray else { return hit }
+      let target = anchors[index]
+      if let hit,
+        let confirmed = AlignmentPatternSearch.findInGray(
+          gray, target: target, near: hit, local: local, radius: 0.5)
+      {
+        return confirmed
+      }
+      return AlignmentPatternSearch.findInGray(
+        gray, target: target, near: predicted, local: local, radius: min(radius, 2.5))
+    }
+    // The affine map through three neighbours of position (i, j) found (or placed) already,
+    // one step (di, dj) away along either axis and diagonally.
+    func neighbours(_ i: Int, _ j: Int, _ di: Int, _ dj: Int, found: Bool) -> PerspectiveTransform?
+    {
+      let (ni, nj) = (i + di, j + dj)
+      guard ni >= 0, nj >= 0, ni < n, nj < n else { return nil }
+      let corner = [nj * n + ni, nj * n + i, j * n + ni]
+      guard !found || corner.allSatisfy({ isFound[$0] }) else { return nil }
+      return PerspectiveTransform(
+        affineFrom: corner.map { anchors[$0] }, to: corner.map { points[$0] })
+    }
+    // The affine maps through the found neighbours of (i, j) on either side of it along a row
+    // (or a column) and a found position next to one of them: exact between the two.
+    func between(_ i: Int, _ j: Int) -> [PerspectiveTransform] {
+      var maps: [PerspectiveTransform] = []
+      for (di, dj) in [(1, 0), (0, 1)] {
+        let (before, after) = ((i - di, j - dj), (i + di, j + dj))
+        guard min(before.0, before.1) >= 0, max(after.0, after.1) < n,
+          isFound[before.1 * n + before.0], isFound[after.1 * n + after.0]
+        else { continue }
+        // Beside `before`, across the line.
+        for side in [-1, 1] {
+          let (x, y) = (before.0 + dj * side, before.1 + di * side)
+          guard x >= 0, y >= 0, x < n, y < n, isFound[y * n + x] else { continue }
+          let corner = [before.1 * n + before.0, after.1 * n + after.0, y * n + x]
+          if let map = PerspectiveTransform(
+            affineFrom: corner.map { anchors[$0] }, to: corner.map { points[$0] })
+          {
+            maps.append(map)
+            break
+          }
+        }
+      }
+      return maps
+    }
+    // First in row order: on the first row and column predicted by `transform`, elsewhere by
+    // the neighbours above and to the left (so the prediction follows the curve).
     for j in 0..<n {
       for i in 0..<n {
-        let target = anchors[j * n + i]
+        let index = j * n + i
+        let target = anchors[index]
         var predicted = transform.apply(target)
+        var local = transform
         var radius = 3.5
-        if i > 0, j > 0,
-          let local = PerspectiveTransform(
-            affineFrom: [
-              anchors[(j - 1) * n + i - 1], anchors[(j - 1) * n + i], anchors[j * n + i - 1],
-            ],
-            to: [points[(j - 1) * n + i - 1], points[(j - 1) * n + i], points[j * n + i - 1]])
-        {
-          predicted = local.apply(target)
+        if i > 0, j > 0, let map = neighbours(i, j, -1, -1, found: false) {
+          predicted = map.apply(target)
+          local = map
           radius = 2.5
         }
-        let isFinder = (i == 0 || j == 0) && (i + j == 0 || i + j == n - 1)
-        if !isFinder,
-          let hit = AlignmentPatternSearch.find(
-            image, near: predicted, radius: moduleSize * radius, moduleSize: moduleSize)
+        isFound[index] = isFinder(index)
+        if !isFinder(index),
+          let hit = search(index, near: predicted, local: local, radius: radius)
         {
           predicted = hit
-          found += 1
+          isFound[index] = true
         }
-        points[j * n + i] = predicted
+        points[index] = predicted
       }
     }
-    // A data blob taken for a pattern, or a pattern missed, stands out from its neighbours:
-    // each position is predicted again from the affine maps through its neighbours in the
-    // four quadrants, and searched for closer when it strays.
-    let first = points
-    for j in 0..<n {
-      for i in 0..<n {
-        let isFinder = (i == 0 || j == 0) && (i + j == 0 || i + j == n - 1)
-        guard !isFinder else { continue }
-        let target = anchors[j * n + i]
-        var sum = Point(x: 0, y: 0)
-        var count = 0.0
-        for (di, dj) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
-          let (ni, nj) = (i + di, j + dj)
-          guard ni >= 0, nj >= 0, ni < n, nj < n,
-            let local = PerspectiveTransform(
-              affineFrom: [anchors[nj * n + ni], anchors[nj * n + i], anchors[j * n + ni]],
-              to: [first[nj * n + ni], first[nj * n + i], first[j * n + ni]])
-          else { continue }
-          sum = sum + local.apply(target)
-          count += 1
+    // Then the positions missed, where the curve left those predictions behind: predicted
+    // again from the neighbours found in any quadrant, so the grid fills in from where it
+    // reads well, in sweeps while they find more; the mean prediction stands in for the rest.
+    for _ in 0..<4 {
+      var added = false
+      var guesses: [(Int, Point)] = []
+      for index in 0..<(n * n) where !isFound[index] {
+        let (i, j) = (index % n, index / n)
+        var maps = [(-1, -1), (1, -1), (-1, 1), (1, 1)].compactMap {
+          neighbours(i, j, $0.0, $0.1, found: true)
         }
-        guard count > 0 else { continue }
-        let predicted = sum * (1 / count)
-        guard first[j * n + i].distance(to: predicted) > moduleSize * 1.5 else { continue }
-        points[j * n + i] =
-          AlignmentPatternSearch.find(
-            image, near: predicted, radius: moduleSize * 1.5, moduleSize: moduleSize)
-          ?? predicted
+        // A whole row or column of positions may be missed (where a page bows most): then its
+        // found neighbours on either side, and one more beside them.
+        if maps.isEmpty { maps = between(i, j) }
+        guard let first = maps.first else { continue }
+        let sum = maps.reduce(Point(x: 0, y: 0)) { $0 + $1.apply(anchors[index]) }
+        let predicted = sum * (1 / Double(maps.count))
+        if let hit = search(index, near: predicted, local: first, radius: 2.5) {
+          points[index] = hit
+          isFound[index] = true
+          added = true
+        } else {
+          guesses.append((index, predicted))
+        }
+      }
+      if !added {
+        for (index, guess) in guesses { points[index] = guess }
+        break
       }
     }
+    let found = isFound.indices.filter { isFound[$0] && !isFinder($0) }.count
     // Mostly guesses would only repeat the global transform's reading.
     guard found * 2 >= n * n - 3 else { return nil }
     var cells: [PerspectiveTransform] = []

@@ -117,7 +117,7 @@ enum QRLocator {
   ///
   /// - Complexity: O(*size*²) for the sampling, plus an alignment search of O(*module*²).
   static func locate(
-    _ image: BinaryImage, _ patterns: [FinderPattern], _ triple: Triple,
+    _ image: BinaryImage, gray: GrayView? = nil, _ patterns: [FinderPattern], _ triple: Triple,
     corners: (Int) -> [Point]?
   ) -> [SymbolCandidate] {
     let topLeft = patterns[triple.topLeft]
@@ -158,15 +158,28 @@ enum QRLocator {
     }
     // Large grids are costly to sample and their timing patterns long: there, chance agreement
     // (the score of noise, 0.5 ± 0.5/√n over n modules) must be 2.5 deviations below the score.
-    guard let best, best.score >= minimumTimingScore(size: 17 + 4 * best.version) else {
-      return []
+    var hasVersionInformation = false
+    let chosen: (version: Int, score: Double, transform: PerspectiveTransform)
+    if let best, best.score >= minimumTimingScore(size: 17 + 4 * best.version) {
+      chosen = best
+    } else {
+      // Large symbols on a curved page bend their timing patterns away from any one map; the
+      // version information, read beside each finder pattern through its own corners, still
+      // tells the version, and the piecewise sampling follows the curve. (Only for patterns
+      // confirmed all round: texture makes many triples, each getting this far.)
+      guard estimate >= 7, hasAllCorners, triple.partialPatterns == 0,
+        let read = versionNearFinders(image, a, b, c, corners, size: 17 + 4 * estimate),
+        abs(read.number - estimate) <= spread + 1,
+        let transform = finderTransform(a, b, c, corners, size: read.size)
+      else { return [] }
+      chosen = (read.number, 0, transform)
+      hasVersionInformation = true
     }
-    var number = best.version
+    var number = chosen.version
     // The timing patterns of large symbols on a curved page may settle on a neighbouring
     // version; the version information beside the finder patterns reads true locally.
-    var hasVersionInformation = false
-    if number >= 7,
-      let read = versionInformation(image, best.transform, size: 17 + 4 * number)
+    if number >= 7, !hasVersionInformation,
+      let read = versionInformation(image, chosen.transform, size: 17 + 4 * number)
     {
       number = read.number
       hasVersionInformation = true
@@ -174,11 +187,11 @@ enum QRLocator {
     var candidates: [SymbolCandidate] = []
     for _ in 0..<2 {
       guard let version = Version(number),
-        let transform = number == best.version
-          ? best.transform : finderTransform(a, b, c, corners, size: version.size)
+        let transform = number == chosen.version
+          ? chosen.transform : finderTransform(a, b, c, corners, size: version.size)
       else { return [] }
       candidates = sample(
-        image, a, b, c, transform, version: version, moduleSize: moduleSize,
+        image, gray: gray, a, b, c, transform, version: version, moduleSize: moduleSize,
         hasVersionInformation: hasVersionInformation)
       // Versions 7 and up carry their number; trust it over the geometry.
       guard version.hasVersionInformation, let first = candidates.first,
@@ -205,35 +218,84 @@ enum QRLocator {
     var to = [a, b, c]
     for (index, found) in corners.enumerated() {
       guard let found else { return affine }
-      let centre = centres[index]
-      let expected = [(-3.5, -3.5), (3.5, -3.5), (3.5, 3.5), (-3.5, 3.5)].map {
-        Point(x: centre.x + $0.0, y: centre.y + $0.1)
-      }
-      // Match the image corners to the module corners by direction from the centre.
-      let image = [a, b, c][index]
-      var bestOffset = 0
-      var bestError = Double.infinity
-      for offset in 0..<4 {
-        var error = 0.0
-        for k in 0..<4 {
-          let seen = FinderPatternCorners.angle(of: found[(k + offset) % 4] - image)
-          let wanted = FinderPatternCorners.angle(of: affine.apply(expected[k]) - image)
-          let difference = abs(seen - wanted)
-          error += min(difference, 2 * Double.pi - difference)
-        }
-        if error < bestError {
-          bestError = error
-          bestOffset = offset
-        }
-      }
-      // A corner more than ~25° off its expected direction means a poor fit.
-      guard bestError < 4 * 0.45 else { return affine }
-      for k in 0..<4 {
-        from.append(expected[k])
-        to.append(found[(k + bestOffset) % 4])
-      }
+      let expected = finderCorners(around: centres[index])
+      guard let matched = matched(found, [a, b, c][index], expected, affine) else { return affine }
+      from += expected
+      to += matched
     }
     return PerspectiveTransform(fitting: from, to: to) ?? affine
+  }
+
+  /// The module coordinates of the outer corners of the finder pattern centred at `centre`,
+  /// clockwise from top-left.
+  private static func finderCorners(around centre: Point) -> [Point] {
+    [(-3.5, -3.5), (3.5, -3.5), (3.5, 3.5), (-3.5, 3.5)].map {
+      Point(x: centre.x + $0.0, y: centre.y + $0.1)
+    }
+  }
+
+  /// A finder pattern's corners `found` in the image around `centre`, put in the order of the
+  /// module corners `expected` by their direction from the centre under `affine`; nil when a
+  /// corner is more than ~25° off its expected direction on average (a poor fit).
+  private static func matched(
+    _ found: [Point], _ centre: Point, _ expected: [Point], _ affine: PerspectiveTransform
+  ) -> [Point]? {
+    var bestOffset = 0
+    var bestError = Double.infinity
+    for offset in 0..<4 {
+      var error = 0.0
+      for k in 0..<4 {
+        let seen = FinderPatternCorners.angle(of: found[(k + offset) % 4] - centre)
+        let wanted = FinderPatternCorners.angle(of: affine.apply(expected[k]) - centre)
+        let difference = abs(seen - wanted)
+        error += min(difference, 2 * Double.pi - difference)
+      }
+      if error < bestError {
+        bestError = error
+        bestOffset = offset
+      }
+    }
+    guard bestError < 4 * 0.45 else { return nil }
+    return (0..<4).map { found[($0 + bestOffset) % 4] }
+  }
+
+  /// The version read from the version information next to the top-right and bottom-left
+  /// finder patterns, each block sampled through its own pattern's corners alone (a curved
+  /// page bends the grid between the patterns, but hardly within four modules of one); nil
+  /// unless both blocks read the same version with at most 3 bit errors each, or one reads
+  /// with at most 1.
+  ///
+  /// The version information is a BCH (18, 6) code (ISO/IEC 18004:2015, 7.10 and Annex D); at
+  /// most 3 errors is its capacity, and random modules come within 1 bit of one of the 34
+  /// codewords about once in 400 reads.
+  private static func versionNearFinders(
+    _ image: BinaryImage, _ a: Point, _ b: Point, _ c: Point, _ corners: [[Point]?], size: Int
+  ) -> Version? {
+    guard size >= 45, let affine = affine(a, b, c, size: size) else { return nil }
+    let far = Double(size) - 3.5
+    var reads: [(version: Version, distance: Int)] = []
+    for (index, centre) in [(1, Point(x: far, y: 3.5)), (2, Point(x: 3.5, y: far))] {
+      let expected = finderCorners(around: centre)
+      guard let found = corners[index],
+        let matched = matched(found, [a, b, c][index], expected, affine),
+        let local = PerspectiveTransform(from: expected, to: matched)
+      else { continue }
+      var word: UInt32 = 0
+      for bit in 0..<18 {
+        let along = Double(size - 11 + bit % 3) + 0.5
+        let across = Double(bit / 3) + 0.5
+        let point = index == 1 ? local.apply(x: along, y: across) : local.apply(x: across, y: along)
+        if image.isDark(point) { word |= 1 << bit }
+      }
+      var best: (version: Version, distance: Int)?
+      for entry in VersionInformation.all {
+        let distance = (entry.codeword ^ word).nonzeroBitCount
+        if distance < (best?.distance ?? Int.max) { best = (entry.version, distance) }
+      }
+      if let best, best.distance <= 3 { reads.append(best) }
+    }
+    if reads.count == 2, reads[0].version == reads[1].version { return reads[0].version }
+    return reads.first { $0.distance <= 1 }?.version
   }
 
   /// The module size at `pattern` measured along the line to `point`: the pattern's extent
@@ -325,8 +387,9 @@ enum QRLocator {
   /// transform, refined with the bottom-right alignment pattern when the version has one: the
   /// readings with it, without it and through the plain parallelogram, best first.
   private static func sample(
-    _ image: BinaryImage, _ a: Point, _ b: Point, _ c: Point, _ transform: PerspectiveTransform,
-    version: Version, moduleSize: Double, hasVersionInformation: Bool
+    _ image: BinaryImage, gray: GrayView?, _ a: Point, _ b: Point, _ c: Point,
+    _ transform: PerspectiveTransform, version: Version, moduleSize: Double,
+    hasVersionInformation: Bool
   ) -> [SymbolCandidate] {
     let size = version.size
     let far = Double(size) - 3.5
@@ -381,7 +444,7 @@ enum QRLocator {
     // shows a symbol: noise shows neither.
     if !readings.isEmpty || hasVersionInformation,
       let (matrix, unreliable, corners) = samplePiecewise(
-        image, readings.first?.transform ?? transforms[0], version: version,
+        image, gray: gray, readings.first?.transform ?? transforms[0], version: version,
         moduleSize: moduleSize),
       known.reduce(0, { $0 + (matrix.isDark(x: $1.0, y: $1.1) == $1.2 ? 1 : 0) }) * 100
         >= known.count * 65

@@ -85,6 +85,39 @@ struct Scene {
     }
   }
 
+  /// Draws `matrix` on a page that sags: module (u, v) lands at `origin` plus `moduleSize`
+  /// times (u, v), moved down by `sag` modules times sin(π u / size), so the rows bow the way a
+  /// sheet held at its two top corners does. A 4-module quiet zone; 4 × 4 sub-samples a pixel.
+  mutating func drawSagging(
+    _ matrix: BitMatrix, origin: Point, moduleSize: Double, sag: Double, dark: Double = 20,
+    light: Double = 235
+  ) {
+    let size = Double(matrix.size)
+    for y in 0..<height {
+      for x in 0..<width {
+        var sum = 0.0
+        var inside = 0
+        for sy in 0..<4 {
+          for sx in 0..<4 {
+            let u = (Double(x) + (Double(sx) + 0.5) / 4 - origin.x) / moduleSize
+            let bow = sag * sin(Double.pi * min(max(u, 0), size) / size)
+            let v = (Double(y) + (Double(sy) + 0.5) / 4 - origin.y) / moduleSize - bow
+            guard u >= -4, v >= -4, u < size + 4, v < size + 4 else { continue }
+            inside += 1
+            let (mx, my) = (Int(u.rounded(.down)), Int(v.rounded(.down)))
+            let isDark =
+              mx >= 0 && my >= 0 && mx < matrix.size && my < matrix.size
+              && matrix.isDark(x: mx, y: my)
+            sum += isDark ? dark : light
+          }
+        }
+        guard inside > 0 else { continue }
+        let i = y * width + x
+        pixels[i] = (pixels[i] * Double(16 - inside) + sum) / 16
+      }
+    }
+  }
+
   /// A box blur of the given radius (repeated three times it approximates a Gaussian).
   mutating func blur(radius: Int, passes: Int = 3) {
     guard radius > 0 else { return }
@@ -199,4 +232,23 @@ func mismatches(_ a: BitMatrix, _ b: BitMatrix) -> Int {
     for x in 0..<a.size where a.isDark(x: x, y: y) != b.isDark(x: x, y: y) { count += 1 }
   }
   return count
+}
+
+/// `image` turned clockwise by `quarterTurns` × 90° (as Benchmarks/DetectBench turns it).
+func rotated(_ image: GrayImage, quarterTurns: Int) -> GrayImage {
+  let turns = ((quarterTurns % 4) + 4) % 4
+  guard turns != 0 else { return image }
+  let (width, height) = (image.width, image.height)
+  var result =
+    turns == 2 ? GrayImage(width: width, height: height) : GrayImage(width: height, height: width)
+  for y in 0..<height {
+    for x in 0..<width {
+      switch turns {
+      case 1: result[height - 1 - y, x] = image[x, y]
+      case 2: result[width - 1 - x, height - 1 - y] = image[x, y]
+      default: result[y, width - 1 - x] = image[x, y]
+      }
+    }
+  }
+  return result
 }
