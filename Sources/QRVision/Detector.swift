@@ -322,7 +322,9 @@ public struct Detector: Sendable {
       }
       attempts += 1
       work.qrAttempts += 1
-      let readings = QRLocator.locate(binary, gray: gray, patterns, triple, corners: cornersOf)
+      let readings = QRLocator.locate(
+        binary, gray: gray, patterns, triple, alignmentSearches: &work.alignmentSearches,
+        limit: options.effort == .fast || findsStones ? 0 : 4, corners: cornersOf)
       guard let first = readings.first else { continue }
       // Over a symbol already read, the patterns are spent; else the first reading the caller
       // accepts is kept, and when none is, the best one fitted to its function patterns.

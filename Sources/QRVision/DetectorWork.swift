@@ -16,6 +16,10 @@ public struct DetectorWork: Hashable, Sendable {
   public var microAttempts = 0
   /// Grids fitted to their function patterns (about a hundred trial grids each).
   public var fittedGrids = 0
+  /// Triples whose grid was searched for from a small symbol's alignment pattern alone, on the
+  /// gray levels over a wide window (steep perspective; some six hundred trial grids for each
+  /// version tried).
+  public var alignmentSearches = 0
   /// Candidates given to the decoder (mirror images included).
   public var decodeAttempts = 0
   /// Attempts stopped because the frame budget ran out.
@@ -25,6 +29,6 @@ public struct DetectorWork: Hashable, Sendable {
   public init() {}
 
   /// The expensive steps, weighted by their rough cost: a located triple or Micro QR pattern
-  /// counts 1, a fitted grid 2.
-  public var units: Int { qrAttempts + microAttempts + 2 * fittedGrids }
+  /// counts 1, a fitted grid 2, an alignment search 4.
+  public var units: Int { qrAttempts + microAttempts + 2 * fittedGrids + 4 * alignmentSearches }
 }

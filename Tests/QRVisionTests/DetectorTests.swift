@@ -98,6 +98,28 @@ func perspective(steepness: Double) throws {
   #expect(mismatches(candidate.matrix, symbol.matrix) == 0)
 }
 
+/// The geometry of qrcode-2/30a: a version-2 symbol seen so obliquely that its corner between
+/// the finder patterns opens to 138° and the far patterns are thin slanted shapes whose corners
+/// the threshold eats. The grid comes from the finder centres and the alignment pattern,
+/// searched for on the gray levels.
+@Test(arguments: [0, 1, 2, 3])
+func steepPerspectiveSmallSymbol(quarterTurns: Int) throws {
+  let text = "steep: 138 degrees"
+  let symbol = try #require(encode(text))
+  #expect(symbol.size == 25)
+  var scene = Scene(width: 350, height: 350, background: 200)
+  scene.draw(
+    symbol.matrix,
+    corners: [
+      Point(x: 127.7, y: 109.4), Point(x: 301.5, y: 48.1), Point(x: 200.9, y: 197.6),
+      Point(x: 50.9, y: 298.6),
+    ], quietZone: 2)
+  scene.blur(radius: 1, passes: 1)
+  var detector = Detector()
+  let image = rotated(scene.image, quarterTurns: quarterTurns)
+  #expect(detector.detect(in: image).map(\.decoded.text) == [text])
+}
+
 @Test func blurNoiseLowContrastAndGradient() throws {
   let text = "spoiled but readable"
   let symbol = try #require(encode(text))

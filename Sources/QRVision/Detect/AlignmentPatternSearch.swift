@@ -73,28 +73,11 @@ enum AlignmentPatternSearch {
     let across = local.apply(x: target.x + 1, y: target.y) - mapped
     let down = local.apply(x: target.x, y: target.y + 1) - mapped
     let origin = near ?? mapped
-    // The correlation at (u, v) modules from the target, positive for the pattern's colours;
-    // nil where a sample falls outside the image.
+    // The correlation at (u, v) modules from the target; nil where a sample falls outside.
     func score(_ u: Double, _ v: Double) -> Double? {
-      var sum = 0.0
-      var squares = 0.0
-      var dark = 0.0
-      for dy in -2...2 {
-        for dx in -2...2 {
-          let point = origin + across * (u + Double(dx)) + down * (v + Double(dy))
-          guard let value = gray.level(at: point) else { return nil }
-          sum += value
-          squares += value * value
-          if max(abs(dx), abs(dy)) != 1 { dark += value }
-        }
+      correlation(gray) { dx, dy in
+        origin + across * (u + Double(dx)) + down * (v + Double(dy))
       }
-      // With the pattern 1 on its 17 dark modules and 0 on its 8 light ones: covariance
-      // dark − 17 × mean, and the pattern's own spread 25 × (17/25) × (8/25).
-      let variance = squares - sum * sum / 25
-      guard variance > 1e-9 else { return 0 }
-      let correlation = (dark - 17 * sum / 25) / (variance * 17 * 8 / 25).squareRoot()
-      // Dark is low gray: the pattern correlates negatively, unless the image is inverted.
-      return gray.isInverted ? correlation : -correlation
     }
     var best: (score: Double, u: Double, v: Double)?
     let steps = Int(radius * 2)
@@ -125,6 +108,47 @@ enum AlignmentPatternSearch {
     let u = found.u + vertex(score(found.u - 0.25, found.v), score(found.u + 0.25, found.v))
     let v = found.v + vertex(score(found.u, found.v - 0.25), score(found.u, found.v + 0.25))
     return origin + across * u + down * v
+  }
+
+  /// The correlation of the gray levels at the 5 × 5 module centres `module` gives (for
+  /// offsets −2...2 from the centre module) with the alignment pattern's colours: 1 for a
+  /// perfect pattern, about 0 for data; nil where a centre falls outside the image.
+  static func correlation(_ gray: GrayView, module: (Int, Int) -> Point) -> Double? {
+    // The stone and the light ring first: where they do not differ by 16 gray levels the
+    // correlation cannot be high, and the outer ring is not read (most places tried).
+    var inner = [Double](repeating: 0, count: 9)
+    for dy in -1...1 {
+      for dx in -1...1 {
+        guard let value = gray.level(at: module(dx, dy)) else { return nil }
+        inner[(dy + 1) * 3 + dx + 1] = value
+      }
+    }
+    let ring = (inner.reduce(0, +) - inner[4]) / 8
+    guard (gray.isInverted ? inner[4] - ring : ring - inner[4]) >= 16 else { return 0 }
+    var sum = 0.0
+    var squares = 0.0
+    var dark = 0.0
+    for dy in -2...2 {
+      for dx in -2...2 {
+        let value: Double
+        if abs(dx) <= 1 && abs(dy) <= 1 {
+          value = inner[(dy + 1) * 3 + dx + 1]
+        } else {
+          guard let outer = gray.level(at: module(dx, dy)) else { return nil }
+          value = outer
+        }
+        sum += value
+        squares += value * value
+        if max(abs(dx), abs(dy)) != 1 { dark += value }
+      }
+    }
+    // With the pattern 1 on its 17 dark modules and 0 on its 8 light ones: covariance
+    // dark − 17 × mean, and the pattern's own spread 25 × (17/25) × (8/25).
+    let variance = squares - sum * sum / 25
+    guard variance > 1e-9 else { return 0 }
+    let correlation = (dark - 17 * sum / 25) / (variance * 17 * 8 / 25).squareRoot()
+    // Dark is low gray: the pattern correlates negatively, unless the image is inverted.
+    return gray.isInverted ? correlation : -correlation
   }
 
   private static func confirm(
