@@ -161,12 +161,13 @@ public struct Detector: Sendable {
   /// The passes balanced effort takes instead of the other thresholds when the first two saw
   /// no promising finder pattern: the image at half size, a quarter of the work, with a local
   /// threshold (outlined or textured modules, which split into thin lines at full size:
-  /// qrcode-2/13) and a global one, inverted (large modules of a light-on-dark symbol that the
-  /// local threshold loses altogether: qrcode-2/#709 turned).
+  /// qrcode-2/12 and /13), then a global one (/13 turned 270°) and its inverse (large modules
+  /// of a light-on-dark symbol that the local threshold loses altogether: /#709 turned).
   private var cheapPasses: [Pass] {
     var passes = [
       Pass(threshold: .local, isHalf: true),
       Pass(threshold: .local, isHalf: true, findsStones: true),
+      Pass(threshold: .global, isHalf: true),
     ]
     if options.triesInverted {
       passes.append(Pass(threshold: .global, isInverted: true, isHalf: true))

@@ -12,7 +12,7 @@ public struct DetectorOptions: Hashable, Sendable {
     /// finder patterns were seen that promise a symbol, a local threshold over blocks with
     /// contrast only, a global Otsu threshold and its inverse, and the image at half size; when
     /// few patterns and none promising were seen, the image at half size only (local
-    /// threshold, finder patterns drawn as bare stones, inverted global threshold). At most 64
+    /// threshold, finder patterns drawn as bare stones, global threshold and its inverse). At most 64
     /// units of work a frame.
     case balanced
     /// Every row, and every fallback whatever was found: those of `balanced`, the image at

@@ -35,7 +35,7 @@ private let minimumReads: [Int: [String: Int]] = [
     "qrcode-6": 15, "qrcode-7": 4, "microqrcode-1": 16, "multi-1": 6,
   ],
   270: [
-    "qrcode-1": 8, "qrcode-2": 55, "qrcode-3": 18, "qrcode-4": 18, "qrcode-5": 16,
+    "qrcode-1": 8, "qrcode-2": 56, "qrcode-3": 18, "qrcode-4": 18, "qrcode-5": 16,
     "qrcode-6": 15, "qrcode-7": 4, "microqrcode-1": 16, "multi-1": 6,
   ],
 ]
