@@ -12,8 +12,8 @@ public struct DetectorOptions: Hashable, Sendable {
     /// finder patterns were seen that promise a symbol, a local threshold over blocks with
     /// contrast only, a global Otsu threshold and its inverse, and the image at half size; when
     /// few patterns and none promising were seen, the image at half size only (local
-    /// threshold, finder patterns drawn as bare stones, global threshold and its inverse). At most 64
-    /// units of work a frame.
+    /// threshold, finder patterns drawn as bare stones, global threshold and its inverse). At
+    /// most 64 units of work a frame.
     case balanced
     /// Every row, and every fallback whatever was found: those of `balanced`, the image at
     /// half size (huge, blurred or outlined modules) and bare stones. At most 128 units of work

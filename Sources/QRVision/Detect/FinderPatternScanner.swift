@@ -175,9 +175,9 @@ enum FinderPatternScanner {
   /// around it), or nil.
   ///
   /// The stone must be a blob about as long along its column and both diagonals as along the
-  /// row (a square's diagonals are √2 longer, a disc's the same), with light for a quarter of its
-  /// length (most of a module) beyond it in all eight directions, where an ordinary finder pattern has its light
-  /// ring. The pattern is taken to be 7/3 of the stone across.
+  /// row (a square's diagonals are √2 longer, a disc's the same), with light for a quarter of
+  /// its length (most of a module) beyond it in all eight directions, where an ordinary finder
+  /// pattern has its light ring. The pattern is taken to be 7/3 of the stone across.
   static func confirmStone(_ image: BinaryImage, x: Int, y: Int, rowLength: Int) -> FinderPattern? {
     let limit = rowLength * 2
     // The dark run through (x, y) along (dx, dy): pixels before and after, or nil when longer

@@ -24,8 +24,9 @@ enum QRLocator {
   ///
   /// A triple qualifies when its module sizes agree within a factor 2.5, the angle at the
   /// corner opposite the longest side is 90° ± 53° (perspective; beyond ± 35° scored a point
-  /// worse), the legs agree within a factor 2.2, and the legs span 14…200 modules. The corner is the top-left pattern; the
-  /// sign of the cross product puts the other two in clockwise order (top-right, bottom-left).
+  /// worse), the legs agree within a factor 2.2, and the legs span 14…200 modules. The corner
+  /// is the top-left pattern; the sign of the cross product puts the other two in clockwise
+  /// order (top-right, bottom-left).
   ///
   /// - Complexity: O(*n*³) in the number of patterns, which the caller caps.
   static func triples(_ patterns: [FinderPattern], partialLimit: Int = .max) -> [Triple] {
@@ -260,7 +261,9 @@ enum QRLocator {
     let far = Double(size) - 3.5
     let centres = [Point(x: 3.5, y: 3.5), Point(x: far, y: 3.5), Point(x: 3.5, y: far)]
     let target = Point(x: Double(size) - 6.5, y: Double(size) - 6.5)
-    guard let plain = affine(a, b, c, size: size) else { return nil }
+    // Int() below traps on what is not finite.
+    guard moduleSize.isFinite, smallestModule.isFinite, let plain = affine(a, b, c, size: size)
+    else { return nil }
     let predicted = plain.apply(target)
     func trial(_ point: Point) -> (score: Double, transform: PerspectiveTransform)? {
       guard let map = PerspectiveTransform(from: centres + [target], to: [a, b, c, point]),
