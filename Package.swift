@@ -1,10 +1,18 @@
 // swift-tools-version:6.0
-// qrpipe: QR codes for Unix pipelines. See README.md, "Layout", for why the modules are split as they are.
+// qrpipe: QR codes for Unix pipelines. ARCHITECTURE.md draws the module graph and says why each
+// edge is there; Tests/ArchitectureTests checks this file and every import against it.
 import PackageDescription
+
+/// The library modules, lowest layer first; each is a product a package can depend on alone.
+let libraries = [
+  "QRImage", "QRCodec", "QRVision", "QRStream", "QRCapture", "QRRender", "QRContent",
+  "QRRecords", "QRDedupe", "QRSimulator",
+]
 
 let package = Package(
   name: "qrpipe",
-  products: [
+  products: libraries.map { .library(name: $0, targets: [$0]) } + [
+    // Every library module above in one import; never the command line.
     .library(name: "QRCore", targets: ["QRCore"]),
     .executable(name: "qrcapture", targets: ["qrcapture"]),
     .executable(name: "qrdetect", targets: ["qrdetect"]),
@@ -14,38 +22,64 @@ let package = Package(
     .library(name: "FakeV4L2", type: .dynamic, targets: ["CFakeV4L2"]),
   ],
   targets: [
+    // Gray images, pixel layouts, points and homographies. Pure Swift, no Glibc.
+    .target(name: "QRImage"),
     // ISO/IEC 18004 facts, Reed–Solomon, encoder and decoder. Pure Swift, no I/O.
     .target(name: "QRCodec"),
+    // Finding and sampling symbols in gray images: binarization, finder patterns, geometry.
+    .target(name: "QRVision", dependencies: ["QRImage", "QRCodec"]),
+    // Syscalls, the qrframe(5) stream, its readers and writers, lines, the ordered worker pool.
+    .target(name: "QRStream", dependencies: ["QRImage"]),
     // V4L2 constants, ioctl trampolines and a runtime dlopen of libv4l2 (no link-time dependency).
     .target(name: "CV4L2", linkerSettings: [.linkedLibrary("dl")]),
-    // Syscalls, gray images, the qrframe(5) stream and its readers, capture sources.
-    .target(name: "QRStream", dependencies: ["CV4L2"]),
-    // Finding and sampling symbols in gray images: binarization, finder patterns, geometry.
-    .target(name: "QRVision", dependencies: ["QRCodec", "QRStream"]),
-    // Symbols to pictures: PBM/PGM, terminal art, SVG, PNG, frames.
-    .target(name: "QRRender", dependencies: ["QRCodec", "QRStream"]),
-    // Command-line plumbing shared by the four tools: options, help, diagnostics, exit statuses.
-    .target(name: "QRTool", dependencies: ["QRCodec", "QRStream", "QRVision", "QRRender"]),
-    // The public umbrella: `import QRCore` brings every module above.
+    // Cameras: V4L2 devices behind the `V4L2Calls` seam.
+    .target(name: "QRCapture", dependencies: ["QRStream", "CV4L2"]),
+    // Symbols to pictures: PBM/PGM, terminal art, SVG, PNG, frames; frame annotation.
+    .target(name: "QRRender", dependencies: ["QRImage", "QRCodec", "QRStream"]),
+    // Payload kinds (URL, Wi-Fi, contact, …): one model that both parses and builds them.
+    .target(name: "QRContent"),
+    // The detection record: its schema, JSON lines written and read.
+    .target(name: "QRRecords", dependencies: ["QRImage", "QRCodec", "QRVision", "QRContent"]),
+    // Throttling records per payload over time, presence events, structured-append assembly.
+    .target(name: "QRDedupe", dependencies: ["QRRecords"]),
+    // Scenes with codes in them and a simulated camera filming them, with truth.
     .target(
-      name: "QRCore", dependencies: ["QRCodec", "QRStream", "QRVision", "QRRender", "QRTool"]),
+      name: "QRSimulator",
+      dependencies: ["QRImage", "QRCodec", "QRRender", "QRStream", "QRRecords"]),
+    // Command-line plumbing of the four tools: options, help, diagnostics, exit statuses, wiring.
+    .target(
+      name: "QRTool",
+      dependencies: [
+        "QRImage", "QRCodec", "QRVision", "QRStream", "QRCapture", "QRRender", "QRContent",
+        "QRRecords", "QRDedupe", "QRSimulator",
+      ]),
+    // The public umbrella: `import QRCore` brings every library module.
+    .target(name: "QRCore", dependencies: libraries.map { .target(name: $0) }),
 
-    .executableTarget(name: "qrcapture", dependencies: ["QRCore"]),
-    .executableTarget(name: "qrdetect", dependencies: ["QRCore"]),
-    .executableTarget(name: "qrdedupe", dependencies: ["QRCore"]),
-    .executableTarget(name: "qrrender", dependencies: ["QRCore"]),
+    .executableTarget(name: "qrcapture", dependencies: ["QRCore", "QRTool"]),
+    .executableTarget(name: "qrdetect", dependencies: ["QRCore", "QRTool"]),
+    .executableTarget(name: "qrdedupe", dependencies: ["QRCore", "QRTool"]),
+    .executableTarget(name: "qrrender", dependencies: ["QRCore", "QRTool"]),
 
     .target(
       name: "CFakeV4L2", path: "Tests/FakeV4L2", linkerSettings: [.linkedLibrary("dl")]),
 
-    .testTarget(name: "QRCodecTests", dependencies: ["QRCodec"]),
+    .testTarget(name: "QRImageTests", dependencies: ["QRImage"]),
+    .testTarget(name: "QRCodecTests", dependencies: ["QRCodec", "QRSimulator"]),
     .testTarget(name: "QRStreamTests", dependencies: ["QRStream"]),
-    .testTarget(name: "QRVisionTests", dependencies: ["QRVision", "QRCodec"]),
-    .testTarget(name: "QRRenderTests", dependencies: ["QRRender", "QRCodec"]),
-    .testTarget(name: "QRToolTests", dependencies: ["QRTool"]),
+    .testTarget(name: "QRCaptureTests", dependencies: ["QRCapture", "CV4L2"]),
+    .testTarget(
+      name: "QRVisionTests", dependencies: ["QRVision", "QRCodec", "QRImage", "QRSimulator"]),
+    .testTarget(name: "QRRenderTests", dependencies: ["QRRender", "QRCodec", "QRImage"]),
+    .testTarget(name: "QRContentTests", dependencies: ["QRContent"]),
+    .testTarget(name: "QRRecordsTests", dependencies: ["QRRecords", "QRCodec", "QRImage"]),
+    .testTarget(name: "QRDedupeTests", dependencies: ["QRDedupe", "QRRecords"]),
+    .testTarget(
+      name: "QRSimulatorTests", dependencies: ["QRSimulator", "QRImage", "QRCodec", "QRStream"]),
+    .testTarget(name: "QRToolTests", dependencies: ["QRTool", "QRCore"]),
     // Runs the built binaries; depending on them makes `swift test` build them first.
     .testTarget(
       name: "ToolTests",
-      dependencies: ["QRCore", "qrcapture", "qrdetect", "qrdedupe", "qrrender"]),
+      dependencies: ["QRCore", "QRTool", "qrcapture", "qrdetect", "qrdedupe", "qrrender"]),
   ]
 )

@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: MIT
-// The umbrella module: `import QRCore` brings the codec, streams, vision, rendering and CLI plumbing.
+// The umbrella module: `import QRCore` brings every library module, never the command line.
 
+@_exported import QRCapture
 @_exported import QRCodec
+@_exported import QRContent
+@_exported import QRDedupe
+@_exported import QRImage
+@_exported import QRRecords
 @_exported import QRRender
+@_exported import QRSimulator
 @_exported import QRStream
-@_exported import QRTool
 @_exported import QRVision

@@ -2,6 +2,7 @@
 // Several symbols as one stream: PNM images back to back, frames, or art between blank lines.
 
 import QRCodec
+import QRImage
 import QRStream
 
 /// Writes rendered symbols one after another to a descriptor, each with one write.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // PBM (P4 and P1) and PGM (P5) images, and the gray images behind PGM, qrframe and y4m.
 
+import QRImage
 import QRStream
 
 /// Writes module rasters as Netpbm images (netpbm.sourceforge.net/doc/pbm.html, pgm.html).

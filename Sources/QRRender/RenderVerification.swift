@@ -2,6 +2,7 @@
 // --verify: decode what was rendered and compare it with the payload.
 
 import QRCodec
+import QRImage
 import QRStream
 
 /// Reads rendered symbols back with qrpipe's decoder, the way a reader would see them.

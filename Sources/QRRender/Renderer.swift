@@ -2,6 +2,7 @@
 // One entry point from a symbol to the bytes of any format.
 
 import QRCodec
+import QRImage
 import QRStream
 
 /// Renders encoded symbols in any `ImageFormat`.

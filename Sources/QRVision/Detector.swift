@@ -2,7 +2,7 @@
 // The detector: gray frames in, located and verified symbols out.
 
 import QRCodec
-import QRStream
+import QRImage
 
 /// Finds QR Code and Micro QR symbols in gray images and reads them with qrpipe's decoder.
 ///

@@ -2,6 +2,7 @@
 // qrcapture: camera or file in, qrframe(5) (or y4m, PGM) out. Parse, pick the inputs, loop, status.
 
 import QRCore
+import QRTool
 
 Tool.main(CaptureCommand.spec) { invocation in
   let options = try CaptureCommandOptions(

@@ -2,6 +2,7 @@
 // qrdedupe: pass on the first of repeated QR records, or report codes entering and leaving.
 
 import QRCore
+import QRTool
 
 Tool.main(DedupeCommand.spec) { invocation in
   let configuration = try DedupeConfiguration(arguments: invocation.arguments)

@@ -2,6 +2,7 @@
 // qrdetect: frames in, one JSON line per decoded symbol out. Parse, run, status.
 
 import QRCore
+import QRTool
 
 Tool.main(DetectCommand.spec) { invocation in
   let options = try DetectCommandOptions(invocation.arguments)

@@ -3,6 +3,7 @@
 
 import Glibc
 import QRCore
+import QRTool
 
 Tool.main(RenderCommand.spec) { invocation in
   let options = try RenderCommandOptions(

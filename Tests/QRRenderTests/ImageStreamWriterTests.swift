@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+
 import Foundation
 import QRCodec
 import QRStream

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import QRCodec
+
 import QRStream
 import Testing
 

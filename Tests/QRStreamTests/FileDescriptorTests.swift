@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+
 import Glibc
 import Testing
 

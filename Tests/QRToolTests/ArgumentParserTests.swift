@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+
+import QRCore
 import Testing
 
 @testable import QRTool

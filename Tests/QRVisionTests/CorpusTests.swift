@@ -2,8 +2,7 @@
 // The detector and decoder on the shared corpus of real photos: counts per folder must not drop.
 
 import Foundation
-import QRCodec
-import QRStream
+import QRImage
 import Testing
 
 @testable import QRVision

@@ -2,7 +2,7 @@
 // The detector on rendered scenes: rotation, scale, perspective, blur, noise, lighting, many codes.
 
 import QRCodec
-import QRStream
+import QRImage
 import Testing
 
 @testable import QRVision

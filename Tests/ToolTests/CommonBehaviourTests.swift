@@ -2,6 +2,7 @@
 // What every tool does the same way: --help, --version, usage errors.
 
 import Foundation
+import QRCore
 import QRTool
 import Testing
 

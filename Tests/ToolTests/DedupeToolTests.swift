@@ -2,6 +2,7 @@
 // qrdedupe end to end: the built binary in pipes, with files, slow writers and closed readers.
 
 import Foundation
+import QRCore
 import QRTool
 import Testing
 

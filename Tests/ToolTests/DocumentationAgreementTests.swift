@@ -2,6 +2,7 @@
 // --help, the man pages and the completion files name the same options (one source of truth).
 
 import Foundation
+import QRCore
 import QRTool
 import Testing
 

@@ -2,7 +2,7 @@
 // qrrender end to end: every format read back by zxing-cpp (and zbar), pipes, batches, errors.
 
 import Foundation
-import QRRender
+import QRCore
 import QRTool
 import Testing
 

@@ -3,6 +3,7 @@
 // frames for a slow reader, and the stream ends quietly however it is stopped.
 
 import Foundation
+import QRCore
 import QRTool
 import Testing
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // One frame of a stream: pixels plus the metadata that qrframe(5) carries.
 
+import QRImage
+
 /// Which clock a frame's timestamp is measured on.
 public enum FrameClock: UInt8, Sendable, CaseIterable {
   /// Media time: nanoseconds since the start of the source (a file's frame rate, a y4m stream).

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // What a FrameStreamReader may allocate, and how to read headerless input.
 
+import QRImage
+
 /// A frame rate as an exact fraction, frames per second = `numerator / denominator`.
 public struct FrameRate: Equatable, Hashable, Sendable, CustomStringConvertible {
   /// Frames (> 0).

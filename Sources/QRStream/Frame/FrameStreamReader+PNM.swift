@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Netpbm input: P1/P2/P3 (plain) and P4/P5/P6 (raw) images, one after another.
 
+import QRImage
+
 extension FrameStreamReader {
   /// Reads one Netpbm image and returns it as 8-bit gray.
   ///

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // YUV4MPEG2 input: the stream header line, FRAME lines, and the Y plane of each frame.
 
+import QRImage
+
 /// A YUV4MPEG2 colour space (the `C` parameter), as far as taking the Y plane needs it.
 struct Y4MColorSpace: Equatable {
   /// How chroma is subsampled, which fixes the bytes that follow the Y plane.

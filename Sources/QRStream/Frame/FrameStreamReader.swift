@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The shared frame reader: qrframe, y4m, PNM and raw input, recognised frame by frame.
 
+import QRImage
+
 /// Reads gray frames from a descriptor, recognising each frame's kind by its first bytes.
 ///
 /// Recognised: qrframe(5) (`QRFM`), YUV4MPEG2 (`YUV4MPEG2 `, then `FRAME` lines), Netpbm P1–P6,

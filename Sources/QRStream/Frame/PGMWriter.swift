@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Writes gray images as binary PGM (P5), one after another.
 
+import QRImage
+
 /// Writes gray images as a sequence of binary PGM images (`P5`, maxval 255).
 ///
 /// Netpbm tools read such a sequence image by image (`pamfile -allimages`), and so does

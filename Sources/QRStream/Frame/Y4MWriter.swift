@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Writes gray frames as a YUV4MPEG2 stream (colour space mono), for ffmpeg, mpv and friends.
 
+import QRImage
+
 /// A Y4M stream could not be written.
 public enum Y4MWriteError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A frame's size differs from the first frame's; y4m has one size per stream.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // qrcapture's options, validated once into one value.
 
+import QRImage
+import QRSimulator
 import QRStream
 
 /// Where qrcapture reads frames from.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // qrcapture's command line.
 
+import QRImage
 import QRStream
 
 /// The declaration of `qrcapture`'s options.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // qrdedupe's command line.
 
+import QRDedupe
+
 /// The declaration of `qrdedupe`'s options.
 public enum DedupeCommand {
   /// The option table; it drives parsing, help and the completions.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // qrdedupe's input loop: files or stdin, line by line, into a Deduplicator; messages and status.
 
+import QRDedupe
 import QRStream
 
 /// Runs `qrdedupe` over its operands: the loop that `main.swift` calls.

@@ -2,7 +2,11 @@
 // qrdetect's loop: inputs to frames, frames through the readers, results out in frame order.
 
 import Glibc
+import QRImage
+import QRRecords
+import QRRender
 import QRStream
+import QRVision
 
 /// One frame to read, with the input it came from.
 public struct FrameJob: Sendable {
@@ -42,7 +46,11 @@ public struct DetectWorker<Reader: SymbolReading>: PipelineWorker {
       origin: FrameOrigin(
         sequence: job.frame.sequence, seconds: job.frame.seconds, source: job.source),
       symbols: symbols,
-      annotated: annotator.map { $0.annotated(job.frame.image, symbols: symbols) })
+      annotated: annotator.map {
+        $0.annotated(
+          job.frame.image,
+          marks: symbols.map { .init(corners: $0.corners, text: $0.decoded.text) })
+      })
   }
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // qrrender's options, validated once into one value.
 
+import QRContent
+
 /// Where qrrender's payload comes from.
 public enum RenderPayloadSource: Equatable, Sendable {
   /// The operand's bytes.

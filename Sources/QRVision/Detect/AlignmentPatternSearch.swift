@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The bottom-right alignment pattern, searched near where the finder patterns predict it.
 
+import QRImage
+
 /// Finds an alignment pattern (5 × 5: dark ring, light ring, dark module; ISO/IEC 18004:2015,
 /// 6.3.6) near a predicted position.
 enum AlignmentPatternSearch {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Read access to a binarized image, and run measurements along lines.
 
+import QRImage
+
 /// A read-only view of binarized pixels (1 dark, 0 light) with the measurements the finder and
 /// alignment searches share.
 struct BinaryImage {

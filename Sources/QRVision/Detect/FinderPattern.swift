@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // A finder pattern candidate: where its centre is and how big its modules are.
 
+import QRImage
+
 /// A finder pattern (the 7 × 7 "eye") located in an image.
 ///
 /// ISO/IEC 18004:2015, 6.3.3: dark 7 × 7 ring, light 5 × 5 ring, dark 3 × 3 stone, so any line

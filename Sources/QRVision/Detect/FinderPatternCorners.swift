@@ -2,6 +2,7 @@
 // The four outer corners of a finder pattern, which carry the perspective of the symbol.
 
 import Glibc
+import QRImage
 
 /// Finds the outer corners of a finder pattern to sub-pixel precision.
 ///

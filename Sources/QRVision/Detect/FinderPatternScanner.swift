@@ -2,6 +2,7 @@
 // Finder pattern candidates from run-length scans, confirmed across and diagonally.
 
 import Glibc
+import QRImage
 
 /// Finds finder patterns in a binarized image.
 ///

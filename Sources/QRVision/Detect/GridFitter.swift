@@ -2,6 +2,7 @@
 // Fine-tuning a QR Code grid so that its function patterns read as they must.
 
 import QRCodec
+import QRImage
 
 /// Adjusts a sampled symbol's four corners until its function patterns fit best.
 ///

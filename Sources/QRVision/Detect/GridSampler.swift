@@ -2,6 +2,7 @@
 // Module sampling through a perspective transform, and the checks made on a sampled grid.
 
 import QRCodec
+import QRImage
 
 /// Samples module grids and reads the function patterns that tell a real symbol from a fluke.
 enum GridSampler {

@@ -3,6 +3,7 @@
 
 import Glibc
 import QRCodec
+import QRImage
 
 /// Turns a lone finder pattern into a sampled Micro QR symbol.
 ///

@@ -2,6 +2,7 @@
 // Large QR Code symbols sampled piecewise, cell by cell between their alignment patterns.
 
 import QRCodec
+import QRImage
 
 extension QRLocator {
   /// The modules of `version` sampled through a transform of their own cell of the alignment

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Where the third finder pattern of a symbol must be when only two were seen.
 
+import QRImage
+
 extension QRLocator {
   /// The triples two finder patterns `first` and `second` may belong to, each with the third
   /// pattern placed where the symbol's geometry puts it (the two may be neighbouring corners,

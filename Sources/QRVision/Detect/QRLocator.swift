@@ -2,6 +2,7 @@
 // QR Code: finder pattern triples, version, alignment pattern, transform, sampled grid.
 
 import QRCodec
+import QRImage
 
 /// Turns finder patterns into sampled QR Code symbols.
 enum QRLocator {

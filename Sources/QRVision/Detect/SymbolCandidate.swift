@@ -2,6 +2,7 @@
 // A located and sampled symbol, before (or without) decoding.
 
 import QRCodec
+import QRImage
 
 /// A symbol found in an image and sampled into modules; what the decoder is given.
 ///

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Gray to dark/light: a local (block-mean) threshold, a global Otsu threshold, inversion.
 
-import QRStream
+import QRImage
 
 /// Turns gray images into one byte per pixel, 1 for dark and 0 for light, in a buffer kept
 /// across frames (allocated per size, not per frame, as quirc's `quirc_resize`).

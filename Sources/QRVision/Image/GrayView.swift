@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The gray levels behind a binarized image, for the searches that need more than one threshold.
 
-import QRStream
+import QRImage
 
 /// The gray image a pass thresholded (at the pass's scale), and whether the pass swapped dark
 /// and light. Kept apart from `BinaryImage`, which the hot loops copy: a field more there made

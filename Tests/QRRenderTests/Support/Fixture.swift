@@ -3,7 +3,6 @@
 
 import Foundation
 import QRCodec
-import QRStream
 import Testing
 
 @testable import QRRender

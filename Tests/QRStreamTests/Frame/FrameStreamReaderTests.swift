@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+
 import Foundation
 import Glibc
 import Testing

@@ -3,6 +3,7 @@
 
 import Foundation
 import Glibc
+import QRImage
 
 @testable import QRStream
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
+
 import Foundation
 import Glibc
+import QRImage
 import Testing
 
 @testable import QRStream

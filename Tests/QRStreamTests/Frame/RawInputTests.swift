@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+
+import QRImage
 import Testing
 
 @testable import QRStream

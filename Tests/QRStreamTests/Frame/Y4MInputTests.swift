@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
-import Testing
 
-@testable import QRStream
+import Testing
 
 /// A y4m stream of `frames` frames whose Y plane is `patternImage(seed: frame)` and whose
 /// trailing (chroma, alpha) bytes are 0x80, with samples of `sampleBytes` bytes.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-import QRStream
+
+import QRCore
 import Testing
 
 @testable import QRTool

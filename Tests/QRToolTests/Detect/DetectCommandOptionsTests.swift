@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
 // qrdetect's option validation: defaults, ranges, and the options that must go together.
 
-import QRStream
-import QRVision
+import QRCore
 import Testing
 
 @testable import QRTool

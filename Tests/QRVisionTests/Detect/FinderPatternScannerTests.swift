@@ -2,6 +2,7 @@
 // Finder patterns from row scans, their corners, and what is not one.
 
 import QRCodec
+import QRImage
 import Testing
 
 @testable import QRVision

@@ -2,6 +2,7 @@
 // The corner fit: a grid a fraction of a module off is moved back.
 
 import QRCodec
+import QRImage
 import Testing
 
 @testable import QRVision

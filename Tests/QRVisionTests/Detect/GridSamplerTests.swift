@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Sampling for dark modules grown into their light neighbours.
 
-import QRCodec
+import QRImage
 import Testing
 
 @testable import QRVision

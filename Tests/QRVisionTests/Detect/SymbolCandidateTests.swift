@@ -2,6 +2,7 @@
 // Candidates: mirroring, area, what counts as the same symbol.
 
 import QRCodec
+import QRImage
 import Testing
 
 @testable import QRVision

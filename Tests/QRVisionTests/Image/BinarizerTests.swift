@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Local and global thresholds, inversion, buffers kept across frames.
 
-import QRStream
+import QRImage
 import Testing
 
 @testable import QRVision

@@ -2,7 +2,7 @@
 // Inputs FuzzDetector found to crash the detector, replayed as images.
 
 import Foundation
-import QRStream
+import QRImage
 import Testing
 
 @testable import QRVision

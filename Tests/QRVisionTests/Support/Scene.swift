@@ -3,9 +3,7 @@
 
 import Foundation
 import QRCodec
-import QRStream
-
-@testable import QRVision
+import QRImage
 
 /// A gray canvas onto which symbols are drawn through arbitrary projective maps.
 struct Scene {

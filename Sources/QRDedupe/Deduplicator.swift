@@ -1,0 +1,479 @@
+// SPDX-License-Identifier: MIT
+// qrdedupe's decisions: which records to write, or which events to report, as lines arrive.
+
+import QRImage
+import QRRecords
+
+/// Receives one output line: its bytes, and whether a newline must follow (the input's last line
+/// may lack one). Each call should be a single `write(2)` so that a reader sees whole lines.
+public typealias DedupeOutput = (_ line: UnsafeRawBufferPointer, _ appendNewline: Bool) throws ->
+  Void
+
+/// The filter behind `qrdedupe`, without any I/O of its own.
+///
+/// Feed it lines with `accept(_:arrival:)`; it writes the records it keeps, unchanged, or event
+/// objects, through `output`, as soon as each decision is made. Call `finish()` at the end of
+/// input for the final `leave` events and the report of incomplete structured-append sequences.
+///
+///     let filter = Deduplicator(configuration: DedupeConfiguration()) { line, newline in … }
+///     for line in lines { _ = try filter.accept(line, arrival: clock.seconds()) }
+///     try filter.finish()
+///
+/// Per record the work is one validating scan of the line, a key build and a hash lookup, plus
+/// amortized O(1) expiry of keys that can no longer affect the output (see `KeyTable`).
+public final class Deduplicator {
+  /// What was asked for.
+  public let configuration: DedupeConfiguration
+  /// Records (or, with events, `enter` events) written so far.
+  public private(set) var writtenCount = 0
+
+  private let output: DedupeOutput
+  private let report: (String) -> Void
+  private var timeline: Timeline
+  private var scanner = JSONObjectScanner()
+  private var partScanner = JSONObjectScanner()
+  private var assembledScanner = JSONObjectScanner()
+  private let keyBuilder: RecordKeyBuilder
+  private var key: [UInt8] = []
+  private var table: KeyTable
+  private var assembler = SequenceAssembler()
+  var writer = JSONWriter()
+  private var assemblyWriter = JSONWriter()
+  private var lastGlobalWrite: Double? = nil
+  /// No incomplete sequence is due to be given up before this time.
+  private var nextSequenceCheck = Double.infinity
+
+  /// Creates the filter.
+  ///
+  /// - Parameters:
+  ///   - output: Where kept records and events go.
+  ///   - report: Where messages for standard error go (incomplete sequences without `events`).
+  public init(
+    configuration: DedupeConfiguration, report: @escaping (String) -> Void = { _ in },
+    output: @escaping DedupeOutput
+  ) {
+    self.configuration = configuration
+    self.output = output
+    self.report = report
+    timeline = Timeline(clock: configuration.clock)
+    keyBuilder = RecordKeyBuilder(fields: configuration.keyFields)
+    table = KeyTable(
+      capacity: configuration.maximumKeys,
+      keepsDetails: configuration.events || configuration.confirm > 1)
+    key.reserveCapacity(256)
+  }
+
+  /// Whether `--count` has been reached: the caller should stop reading and call `finish()`.
+  public var isFinished: Bool { configuration.count.map { writtenCount >= $0 } ?? false }
+
+  /// The arrival time by which `advance(toArrival:)` should be called if no line comes first,
+  /// so that a `leave` event is not late; nil when nothing is waiting (only the wall clock with
+  /// events waits on its own: the record clock moves only when records arrive).
+  public var nextDeadline: Double? {
+    guard configuration.events, configuration.clock == .wall,
+      let slot = table.oldest(in: .confirmed)
+    else { return nil }
+    return timeline.arrival(atTime: table[slot].lastSeen + configuration.effectiveLinger)
+  }
+
+  /// Handles one input line that arrived at `arrival` (seconds on an `ArrivalClock`).
+  ///
+  /// - Returns: false if the line is not a JSON object; the caller decides whether to pass it on.
+  /// - Throws: Whatever `output` throws.
+  public func accept(_ line: UnsafeRawBufferPointer, arrival: Double) throws -> Bool {
+    guard scanner.scan(line) else { return false }
+    guard !isFinished else { return true }
+    var recordTime: Double? = nil
+    if configuration.clock == .record, let member = scanner.member(names.time, in: line),
+      member.kind == .number
+    {
+      recordTime = JSONString.number(UnsafeRawBufferPointer(rebasing: line[member.value]))
+    }
+    let now = timeline.stamp(recordTime: recordTime, arrival: arrival)
+    try expire(at: now)
+    if configuration.assemble, try collectPart(line, at: now) { return true }
+    try process(line, scanner: scanner, at: now)
+    return true
+  }
+
+  /// Lets time pass with no input (wall clock): writes the `leave` events now due.
+  public func advance(toArrival arrival: Double) throws {
+    try expire(at: timeline.time(atArrival: arrival))
+  }
+
+  /// Ends the input: `leave` for every key still present, and a report of each incomplete
+  /// structured-append sequence (as an event with `events`, else through `report`).
+  public func finish() throws {
+    let end = timeline.now ?? 0
+    if configuration.events {
+      for slot in table.slots(in: .confirmed) {
+        let (entry, details) = table.remove(slot)
+        try writeEvent("leave", entry, details, time: end)
+      }
+    }
+    for (identity, sequence) in assembler.removeAll() {
+      try reportIncomplete(identity, sequence, time: end)
+    }
+  }
+
+  // MARK: - Policy
+
+  private func process(_ text: UnsafeRawBufferPointer, scanner: JSONObjectScanner, at now: Double)
+    throws
+  {
+    keyBuilder.build(text, scanner: scanner, into: &key)
+    let configuration = configuration
+    var isNew = false
+    let slot: Int
+    if let found = table.find(key) {
+      slot = found
+    } else {
+      if table.count >= configuration.maximumKeys, let victim = table.oldest() {
+        let (entry, details) = table.remove(victim)
+        if configuration.events && entry.list == .confirmed {
+          try writeEvent("leave", entry, details, time: now)
+        }
+      }
+      // A copy sized to fit, so that `key` keeps its own roomy buffer for the next record.
+      let stored = key.withUnsafeBufferPointer { Array($0) }
+      slot = table.insert(
+        stored, list: configuration.confirm > 1 ? .pending : .confirmed, time: now)
+      isNew = true
+    }
+    table[slot].sightings += 1
+    table[slot].lastSeen = now
+
+    var isEntering = isNew && configuration.confirm == 1
+    if table[slot].list == .pending {
+      guard isConfirmed(slot, text: text, scanner: scanner, isNew: isNew, at: now) else {
+        table.touch(slot, list: .pending)
+        return
+      }
+      table[details: slot].recentFrames = []
+      isEntering = true
+    }
+    table.touch(slot, list: .confirmed)
+
+    if configuration.events {
+      try handleEvents(slot, text: text, scanner: scanner, isEntering: isEntering, at: now)
+      return
+    }
+    let shouldWrite: Bool
+    switch configuration.mode {
+    case .interval:
+      shouldWrite = table[slot].lastWritten.map { now - $0 >= configuration.interval } ?? true
+    case .rearm, .once: shouldWrite = isEntering
+    case .global: shouldWrite = lastGlobalWrite.map { now - $0 >= configuration.interval } ?? true
+    }
+    guard shouldWrite else { return }
+    table[slot].lastWritten = now
+    lastGlobalWrite = now
+    writtenCount += 1
+    try output(text, text.last != 0x0A)
+  }
+
+  /// Counts a sighting of a pending key; whether it now has `confirm` frames within the interval.
+  private func isConfirmed(
+    _ slot: Int, text: UnsafeRawBufferPointer, scanner: JSONObjectScanner, isNew: Bool,
+    at now: Double
+  ) -> Bool {
+    var frame: Double? = nil
+    if let member = scanner.member(names.frame, in: text), member.kind == .number {
+      frame = JSONString.number(UnsafeRawBufferPointer(rebasing: text[member.value]))
+    }
+    let isNewFrame = isNew || frame == nil || frame != table[details: slot].lastFrame
+    table[details: slot].lastFrame = frame
+    guard isNewFrame else { return false }
+    table[details: slot].recentFrames.append(now)
+    if table[details: slot].recentFrames.count > configuration.confirm {
+      table[details: slot].recentFrames.removeFirst()
+    }
+    let recent = table[details: slot].recentFrames
+    return recent.count == configuration.confirm && now - recent[0] < configuration.interval
+  }
+
+  /// Forgets keys that can no longer affect the output, writing `leave` for present ones, and
+  /// gives up structured-append sequences that stopped arriving.
+  private func expire(at now: Double) throws {
+    let configuration = configuration
+    while let slot = table.oldest(in: .pending),
+      table[slot].lastSeen + configuration.interval <= now
+    {
+      table.remove(slot)
+    }
+    let retention: Double =
+      configuration.events
+      ? configuration.effectiveLinger
+      : configuration.mode == .once ? .infinity : configuration.interval
+    while let slot = table.oldest(in: .confirmed), table[slot].lastSeen + retention <= now {
+      let (entry, details) = table.remove(slot)
+      if configuration.events {
+        try writeEvent("leave", entry, details, time: entry.lastSeen + retention)
+      }
+    }
+    if now >= nextSequenceCheck { try giveUpSequences(at: now) }
+  }
+
+  // MARK: - Names of the fields qrdedupe reads
+
+  /// Instance constants rather than statics: a static is a lazy global, checked on every use.
+  struct Names {
+    let time = Array("time".utf8)
+    let frame = Array("frame".utf8)
+    let corners = Array("corners".utf8)
+    let sequence = Array("sequence".utf8)
+    let index = Array("index".utf8)
+    let count = Array("count".utf8)
+    let parity = Array("parity".utf8)
+    let text = Array("text".utf8)
+    let bytes = Array("bytes".utf8)
+    let payload = Array("payload".utf8)
+  }
+
+  private let names = Names()
+
+  // MARK: - Structured append
+
+  /// How long an incomplete sequence waits for its next part.
+  var sequenceTimeout: Double { max(10, 10 * configuration.interval) }
+
+  /// Collects the record if it is a structured-append part; writes the assembled record through
+  /// the policy when it completes a sequence. Returns false if the record is not a part.
+  private func collectPart(_ line: UnsafeRawBufferPointer, at now: Double) throws -> Bool {
+    guard let member = scanner.member(names.sequence, in: line), member.kind == .object else {
+      return false
+    }
+    let value = UnsafeRawBufferPointer(rebasing: line[member.value])
+    guard partScanner.scan(value),
+      let index = integer(names.index, in: value), let count = integer(names.count, in: value),
+      let parity = integer(names.parity, in: value),
+      SequenceAssembler.counts.contains(count), (0..<count).contains(index),
+      (0...255).contains(parity)
+    else { return false }
+    let identity = SequenceAssembler.Identity(count: count, parity: parity)
+    nextSequenceCheck = min(nextSequenceCheck, now + sequenceTimeout)
+    guard let joined = assembler.add(payload(of: line), index: index, of: identity, time: now)
+    else { return true }
+    assemble(joined, identity: identity, from: line)
+    let assembled = assemblyWriter.bytes
+    try assembled.withUnsafeBytes { text in
+      // The writer's output is valid JSON by construction.
+      guard assembledScanner.scan(text) else { return }
+      try process(text, scanner: assembledScanner, at: now)
+    }
+    return true
+  }
+
+  /// A whole-number member of the object `partScanner` last scanned.
+  private func integer(_ name: [UInt8], in text: UnsafeRawBufferPointer) -> Int? {
+    guard let member = partScanner.member(name, in: text), member.kind == .number,
+      let value = JSONString.number(UnsafeRawBufferPointer(rebasing: text[member.value])),
+      value == value.rounded(), abs(value) < 1e9
+    else { return nil }
+    return Int(value)
+  }
+
+  /// The payload of the record `scanner` last scanned: `bytes` decoded, else `text`, else empty.
+  private func payload(of line: UnsafeRawBufferPointer) -> [UInt8] {
+    var bytes: [UInt8] = []
+    if let member = scanner.member(names.bytes, in: line), member.kind == .string,
+      Base64.decode(RecordKeyBuilder.stringContents(line, member), into: &bytes)
+    {
+      return bytes
+    }
+    bytes.removeAll()
+    if let member = scanner.member(names.text, in: line), member.kind == .string {
+      JSONString.decode(RecordKeyBuilder.stringContents(line, member), into: &bytes)
+    }
+    return bytes
+  }
+
+  /// Writes into `assemblyWriter` the completing part's record with `text` and `bytes` holding
+  /// the joined payload (`text` only if it is UTF-8, and only if the part had one; `bytes`
+  /// always) and `sequence` reduced to `{"count":N,"parity":P}`; other members are copied.
+  private func assemble(
+    _ joined: [UInt8], identity: SequenceAssembler.Identity, from line: UnsafeRawBufferPointer
+  ) {
+    let isText = String(validating: joined, as: UTF8.self) != nil
+    var hasBytes = false
+    assemblyWriter.reset()
+    assemblyWriter.beginObject()
+    for member in scanner.members {
+      let name = JSONString.decoded(UnsafeRawBufferPointer(rebasing: line[member.name]))
+      if name == names.text {
+        guard isText else { continue }
+        assemblyWriter.key("text")
+        assemblyWriter.string(joined)
+      } else if name == names.bytes {
+        hasBytes = true
+        writeBase64(joined)
+      } else if name == names.sequence {
+        assemblyWriter.key("sequence")
+        assemblyWriter.beginObject()
+        assemblyWriter.key("count")
+        assemblyWriter.integer(identity.count)
+        assemblyWriter.key("parity")
+        assemblyWriter.integer(identity.parity)
+        assemblyWriter.endObject()
+      } else {
+        assemblyWriter.key(String(decoding: name, as: UTF8.self))
+        assemblyWriter.raw(UnsafeRawBufferPointer(rebasing: line[member.value]))
+      }
+    }
+    if !hasBytes { writeBase64(joined) }
+    assemblyWriter.endObject()
+  }
+
+  private func writeBase64(_ bytes: [UInt8]) {
+    var encoded: [UInt8] = []
+    Base64.encode(bytes, into: &encoded)
+    assemblyWriter.key("bytes")
+    assemblyWriter.string(encoded)
+  }
+
+  private func giveUpSequences(at now: Double) throws {
+    let due = assembler.removeSequences(lastSeenBefore: now - sequenceTimeout + 1e-9)
+    nextSequenceCheck =
+      (assembler.sequences.values.map(\.lastSeen).min() ?? .infinity) + sequenceTimeout
+    for (identity, sequence) in due {
+      try reportIncomplete(identity, sequence, time: sequence.lastSeen + sequenceTimeout)
+    }
+  }
+
+  private func reportIncomplete(
+    _ identity: SequenceAssembler.Identity, _ sequence: SequenceAssembler.Sequence, time: Double
+  ) throws {
+    guard configuration.events else {
+      let missing = sequence.missing.map(String.init).joined(separator: ", ")
+      report(
+        "incomplete structured-append sequence (count \(identity.count), parity "
+          + "\(identity.parity)): missing part\(sequence.missing.count == 1 ? "" : "s") \(missing)")
+      return
+    }
+    writer.reset()
+    writer.beginObject()
+    writer.key("event")
+    writer.string("incomplete")
+    writer.key("sequence")
+    writer.beginObject()
+    writer.key("count")
+    writer.integer(identity.count)
+    writer.key("parity")
+    writer.integer(identity.parity)
+    writer.endObject()
+    writer.key("parts")
+    writer.beginArray()
+    for index in sequence.present { writer.integer(index) }
+    writer.endArray()
+    writer.key("missing")
+    writer.beginArray()
+    for index in sequence.missing { writer.integer(index) }
+    writer.endArray()
+    writer.key("time")
+    writer.number(time)
+    writer.key("first")
+    writer.number(sequence.firstSeen)
+    writer.key("last")
+    writer.number(sequence.lastSeen)
+    writer.key("sightings")
+    writer.integer(sequence.sightings)
+    writer.endObject()
+    writer.newline()
+    try writer.bytes.withUnsafeBytes { try output($0, false) }
+  }
+
+  // MARK: - Events
+
+  private func handleEvents(
+    _ slot: Int, text: UnsafeRawBufferPointer, scanner: JSONObjectScanner, isEntering: Bool,
+    at now: Double
+  ) throws {
+    let object = UnsafeRawBufferPointer(rebasing: text[scanner.objectRange])
+    table[details: slot].record.removeAll(keepingCapacity: true)
+    table[details: slot].record.append(contentsOf: object)
+    var corners: [Point]? = nil
+    if let member = scanner.member(names.corners, in: text), member.kind == .array {
+      corners = Corners.points(UnsafeRawBufferPointer(rebasing: text[member.value]))
+    }
+    if isEntering {
+      table[details: slot].keyMembers = keyMembers(text, scanner: scanner)
+      table[details: slot].corners = corners ?? []
+      writtenCount += 1
+      try writeEvent("enter", table[slot], table[details: slot], time: now)
+      return
+    }
+    guard let corners else { return }
+    guard !table[details: slot].corners.isEmpty else {
+      table[details: slot].corners = corners
+      return
+    }
+    let moved = Corners.displacement(from: table[details: slot].corners, to: corners)
+    guard moved > configuration.move else { return }
+    table[details: slot].corners = corners
+    try writeEvent("update", table[slot], table[details: slot], time: now, moved: moved)
+  }
+
+  /// The key fields of a record as a JSON object, values copied as written; `payload` stands for
+  /// the record's `text` and `bytes` (those present), a missing field for `null`.
+  private func keyMembers(_ text: UnsafeRawBufferPointer, scanner: JSONObjectScanner) -> [UInt8] {
+    var members = JSONWriter()
+    members.beginObject()
+    for field in configuration.keyFields {
+      let name = Array(field.utf8)
+      if name == names.payload {
+        var isFound = false
+        for (label, memberName) in [("text", names.text), ("bytes", names.bytes)] {
+          guard let member = scanner.member(memberName, in: text) else { continue }
+          members.key(label)
+          members.raw(UnsafeRawBufferPointer(rebasing: text[member.value]))
+          isFound = true
+        }
+        if isFound { continue }
+      }
+      members.key(field)
+      if let member = scanner.member(name, in: text) {
+        members.raw(UnsafeRawBufferPointer(rebasing: text[member.value]))
+      } else {
+        members.null()
+      }
+    }
+    members.endObject()
+    return members.bytes
+  }
+
+  /// Writes `{"event":…,"key":{…},"time":…,"first":…,"last":…,"sightings":…,["moved":…,]
+  /// "record":{…}}`.
+  private func writeEvent(
+    _ event: String, _ entry: KeyTable.Entry, _ details: KeyTable.Details, time: Double,
+    moved: Double? = nil
+  ) throws {
+    writer.reset()
+    writer.beginObject()
+    writer.key("event")
+    writer.string(event)
+    writer.key("key")
+    details.keyMembers.withUnsafeBytes { writer.raw($0) }
+    writer.key("time")
+    writer.number(time)
+    writer.key("first")
+    writer.number(entry.firstSeen)
+    writer.key("last")
+    writer.number(entry.lastSeen)
+    writer.key("sightings")
+    writer.integer(entry.sightings)
+    if let moved {
+      writer.key("moved")
+      writer.number((moved * 100).rounded() / 100)
+    }
+    writer.key("record")
+    details.record.withUnsafeBytes { writer.raw($0) }
+    writer.endObject()
+    writer.newline()
+    try writer.bytes.withUnsafeBytes { try output($0, false) }
+  }
+}
+
+extension Deduplicator {
+  /// How many keys are remembered now (for tests of expiry and eviction).
+  var rememberedKeyCount: Int { table.count }
+}
