@@ -9,9 +9,11 @@
 /// pixel shows. Built from four point correspondences by composing the unit-square-to-
 /// quadrilateral maps, as in Heckbert, *Fundamentals of Texture Mapping and Image Warping*
 /// (1989), §2.2.3, or fitted to many by least squares.
+@frozen
 public struct PerspectiveTransform: Sendable {
-  // Row-major 3 × 3 matrix acting on column vectors (u, v, 1).
-  var a11, a12, a13, a21, a22, a23, a31, a32, a33: Double
+  // Row-major 3 × 3 matrix acting on column vectors (u, v, 1); inlinable so that the samplers'
+  // per-module loops in other modules compile to arithmetic, not calls.
+  @usableFromInline var a11, a12, a13, a21, a22, a23, a31, a32, a33: Double
 
   /// The map taking the square (0, 0)–(`side`, `side`) to `quad`, whose corners are in the
   /// order (0, 0), (side, 0), (side, side), (0, side); nil if the quadrilateral is degenerate.
@@ -133,11 +135,11 @@ public struct PerspectiveTransform: Sendable {
   }
 
   /// The image of `point`.
-  @inline(__always)
+  @inlinable
   public func apply(_ point: Point) -> Point { apply(x: point.x, y: point.y) }
 
   /// The image of (`x`, `y`).
-  @inline(__always)
+  @inlinable
   public func apply(x: Double, y: Double) -> Point {
     let w = a31 * x + a32 * y + a33
     return Point(x: (a11 * x + a12 * y + a13) / w, y: (a21 * x + a22 * y + a23) / w)
