@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Contact payloads: vCard 2.1, 3.0 and 4.0 (RFC 2426, RFC 6350) and NTT DoCoMo's MECARD.
 
-/// The fields of a contact that scanners show, from a vCard or a MECARD.
+/// The fields of a contact that scanners show: read from a vCard or a MECARD, and written as
+/// either by `ContentPayload`.
 public struct Contact: Equatable, Sendable {
   /// The formatted name.
   public var name: String?
@@ -13,8 +14,8 @@ public struct Contact: Equatable, Sendable {
   public var organization: String?
   /// The job title.
   public var title: String?
-  /// The first web address.
-  public var url: String?
+  /// The web addresses, in order.
+  public var urls: [String] = []
   /// The first postal address, its parts joined by commas.
   public var address: String?
   /// A note.
@@ -23,10 +24,16 @@ public struct Contact: Equatable, Sendable {
   /// Creates an empty contact.
   public init() {}
 
+  /// A contact with a name and nothing else yet.
+  public init(name: String?) { self.name = name }
+
+  /// The first web address.
+  public var url: String? { urls.first }
+
   /// Whether nothing was found.
   var isEmpty: Bool {
     name == nil && phones.isEmpty && emails.isEmpty && organization == nil && title == nil
-      && url == nil && address == nil && note == nil
+      && urls.isEmpty && address == nil && note == nil
   }
 
   // MARK: - MECARD
@@ -47,7 +54,7 @@ public struct Contact: Equatable, Sendable {
       case "EMAIL": emails.append(EscapedFields.unescaped(value))
       case "ORG": organization = EscapedFields.unescaped(value)
       case "TITLE": title = EscapedFields.unescaped(value)
-      case "URL": if url == nil { url = EscapedFields.unescaped(value) }
+      case "URL": urls.append(EscapedFields.unescaped(value))
       case "ADR":
         if address == nil {
           address = Self.joined(
@@ -90,7 +97,7 @@ public struct Contact: Equatable, Sendable {
       case "EMAIL": if !property.text.isEmpty { emails.append(property.text) }
       case "ORG": organization = Self.joined(property.components, separator: ", ")
       case "TITLE": title = property.text
-      case "URL": if url == nil { url = property.text }
+      case "URL": urls.append(property.text)
       case "ADR": if address == nil { address = Self.joined(property.components, separator: ", ") }
       case "NOTE": note = property.text
       default: continue

@@ -12,6 +12,14 @@ public struct GeoLocation: Equatable, Sendable {
   /// The `q` query (a search or a label, as Android writes), if any.
   public var query: String?
 
+  /// A place to write.
+  public init(latitude: Double, longitude: Double, altitude: Double? = nil, query: String? = nil) {
+    self.latitude = latitude
+    self.longitude = longitude
+    self.altitude = altitude
+    self.query = query
+  }
+
   /// Parses the part after `geo:`: `lat,lon[,alt][;params][?query]`; nil if the coordinates are
   /// not numbers in range.
   public init?(parsing body: Substring) {
@@ -41,6 +49,13 @@ public struct EmailMessage: Equatable, Sendable {
   public var subject: String?
   /// The body, if given.
   public var body: String?
+
+  /// A message to write.
+  public init(to: [String], subject: String? = nil, body: String? = nil) {
+    self.to = to
+    self.subject = subject
+    self.body = body
+  }
 
   /// Parses `mailto:a@example.com?subject=Hi&body=...` (percent-encoded, several addresses
   /// separated by commas), `MATMSG:TO:a@example.com;SUB:Hi;BODY:...;;` (backslash escapes),

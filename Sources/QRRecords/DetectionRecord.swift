@@ -166,7 +166,7 @@ extension PayloadContent {
     switch self {
     case .wifi(let network):
       members.string("ssid", network.ssid, to: &json)
-      members.string("security", network.security, to: &json)
+      members.string("security", network.security.rawValue, to: &json)
       members.string("password", network.password, to: &json)
       members.key("hidden", to: &json)
       json.boolean(network.isHidden)

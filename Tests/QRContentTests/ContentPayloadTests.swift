@@ -6,24 +6,27 @@ import Testing
 
 @Test func wifiEscapesEverySpecialCharacter() {
   let payload = ContentPayload.wifi(
-    ssid: #"My;Net,work:"x"\"#, password: "pa;ss", security: .wpa, isHidden: true)
+    WiFiNetwork(ssid: #"My;Net,work:"x"\"#, security: .wpa, password: "pa;ss", isHidden: true))
   #expect(payload.text == #"WIFI:T:WPA;S:My\;Net\,work\:\"x\"\\;P:pa\;ss;H:true;;"#)
   #expect(payload.problem == nil)
 }
 
 @Test func openWifiHasNoPassword() {
   #expect(
-    ContentPayload.wifi(ssid: "cafe", password: nil, security: .none, isHidden: false).text
+    ContentPayload.wifi(WiFiNetwork(ssid: "cafe", security: .none, password: nil, isHidden: false))
+      .text
       == "WIFI:T:nopass;S:cafe;;")
   #expect(
-    ContentPayload.wifi(ssid: "cafe", password: nil, security: .wpa, isHidden: false).problem
+    ContentPayload.wifi(WiFiNetwork(ssid: "cafe", security: .wpa, password: nil, isHidden: false))
+      .problem
       != nil)
   #expect(
-    ContentPayload.wifi(ssid: "", password: "x", security: .wpa, isHidden: false).problem != nil)
+    ContentPayload.wifi(WiFiNetwork(ssid: "", security: .wpa, password: "x", isHidden: false))
+      .problem != nil)
 }
 
 @Test func mecardAndVCardCarryTheContact() {
-  var contact = ContentPayload.Contact(name: "Jane Q. Public")
+  var contact = Contact(name: "Jane Q. Public")
   contact.phones = ["+1 555 0100"]
   contact.emails = ["jane@example.com"]
   contact.urls = ["https://example.com/jane"]
@@ -42,17 +45,20 @@ import Testing
 
 @Test func geoIsPlainDecimal() {
   #expect(
-    ContentPayload.geo(latitude: 48.8584, longitude: 2.2945, altitude: nil).text
+    ContentPayload.geo(GeoLocation(latitude: 48.8584, longitude: 2.2945)).text
       == "geo:48.8584,2.2945")
-  #expect(ContentPayload.geo(latitude: -33.5, longitude: 0, altitude: 12).text == "geo:-33.5,0,12")
-  #expect(ContentPayload.geo(latitude: 91, longitude: 0, altitude: nil).problem != nil)
+  #expect(
+    ContentPayload.geo(GeoLocation(latitude: -33.5, longitude: 0, altitude: 12)).text
+      == "geo:-33.5,0,12")
+  #expect(ContentPayload.geo(GeoLocation(latitude: 91, longitude: 0)).problem != nil)
 }
 
 @Test func mailtoPercentEncodesTheQuery() {
   let payload = ContentPayload.mailto(
-    address: "a.b@example.com", subject: "Hi & bye", body: "line 1\nline 2")
+    EmailMessage(to: ["a.b@example.com"], subject: "Hi & bye", body: "line 1\nline 2"))
   #expect(payload.text == "mailto:a.b@example.com?subject=Hi%20%26%20bye&body=line%201%0Aline%202")
-  #expect(ContentPayload.mailto(address: "nobody", subject: nil, body: nil).problem != nil)
+  #expect(
+    ContentPayload.mailto(EmailMessage(to: ["nobody"], subject: nil, body: nil)).problem != nil)
 }
 
 @Test func telAndSMS() {

@@ -231,21 +231,22 @@ private func contact(_ text: String, kind: PayloadKind) throws -> Contact {
 
 @Test func wifiWrittenByQrrenderReadsBack() throws {
   let written = ContentPayload.wifi(
-    ssid: #"café;net:"1"\"#, password: "p;a,s:s\\", security: .wpa, isHidden: true)
+    WiFiNetwork(ssid: #"café;net:"1"\"#, security: .wpa, password: "p;a,s:s\\", isHidden: true))
   let wifi = try network(written.text)
   #expect(wifi.ssid == #"café;net:"1"\"#)
   #expect(wifi.password == "p;a,s:s\\")
   #expect(wifi.security == "WPA")
   #expect(wifi.isHidden)
   let open = try network(
-    ContentPayload.wifi(ssid: "open", password: nil, security: .none, isHidden: false).text)
+    ContentPayload.wifi(WiFiNetwork(ssid: "open", security: .none, password: nil, isHidden: false))
+      .text)
   #expect(open.security == "nopass")
   #expect(open.password == nil)
 }
 
 @Test(arguments: [true, false])
 func contactsWrittenByQrrenderReadBack(asVCard: Bool) throws {
-  var written = ContentPayload.Contact(name: "Jane Q. Public")
+  var written = Contact(name: "Jane Q. Public")
   written.phones = ["+1 555 0100", "+1 555 0101"]
   written.emails = ["jane@example.com"]
   written.urls = ["https://example.com/jane"]
@@ -260,15 +261,45 @@ func contactsWrittenByQrrenderReadBack(asVCard: Bool) throws {
   #expect(card.organization == "Acme, Inc; Research")
 }
 
+@Test(arguments: [true, false])
+func aContactIsTheSameValueWrittenAndRead(asVCard: Bool) throws {
+  var written = Contact(name: "Ada King")
+  written.phones = ["+44 20 7946 0000"]
+  written.emails = ["ada@example.org", "countess@example.org"]
+  written.urls = ["https://example.org/ada", "https://example.org/engine"]
+  written.note = "notes; on the engine"
+  if asVCard {
+    written.organization = "Analytical Society"
+    written.title = "Countess"
+  }
+  let payload = asVCard ? ContentPayload.vcard(written) : ContentPayload.mecard(written)
+  #expect(try contact(payload.text, kind: asVCard ? .vcard : .mecard) == written)
+}
+
+@Test func placesAndMessagesAreTheSameValuesWrittenAndRead() {
+  let place = GeoLocation(latitude: 51.4779, longitude: -0.0015, altitude: 46, query: "Greenwich")
+  #expect(PayloadClassifier.classify(ContentPayload.geo(place).text).content == .geo(place))
+  let message = EmailMessage(
+    to: ["a@example.com", "b@example.com"], subject: "Minutes", body: "See below")
+  #expect(
+    PayloadClassifier.classify(ContentPayload.mailto(message).text).content == .email(message))
+  let network = WiFiNetwork(ssid: "lab", security: .wep, password: "0123456789", isHidden: true)
+  #expect(PayloadClassifier.classify(ContentPayload.wifi(network).text).content == .wifi(network))
+}
+
 @Test func urisWrittenByQrrenderReadBack() throws {
   #expect(
-    classify(ContentPayload.geo(latitude: 48.2082, longitude: 16.3738, altitude: 171).text)
-      .content
+    classify(
+      ContentPayload.geo(GeoLocation(latitude: 48.2082, longitude: 16.3738, altitude: 171)).text
+    )
+    .content
       == .geo(try #require(GeoLocation(parsing: "48.2082,16.3738,171"))))
   guard
     case .email(let mail)? = classify(
-      ContentPayload.mailto(address: "a+b@example.com", subject: "Hi & bye", body: "Line 1\nLine 2")
-        .text
+      ContentPayload.mailto(
+        EmailMessage(to: ["a+b@example.com"], subject: "Hi & bye", body: "Line 1\nLine 2")
+      )
+      .text
     ).content
   else {
     Issue.record("not e-mail")

@@ -246,7 +246,7 @@ public struct RenderCommandOptions: Sendable {
     switch kind {
     case "wifi":
       let password = arguments.value("password")
-      let security: ContentPayload.WiFiSecurity
+      let security: WiFiSecurity
       switch arguments.value("security")?.uppercased() {
       case nil: security = password == nil ? .none : .wpa
       case "WPA", "WPA2", "WPA3", "SAE": security = .wpa
@@ -261,18 +261,20 @@ public struct RenderCommandOptions: Sendable {
         throw UsageError("--password cannot be combined with --security nopass")
       }
       return .wifi(
-        ssid: arguments.value("wifi") ?? "", password: password, security: security,
-        isHidden: arguments.has("hidden"))
+        WiFiNetwork(
+          ssid: arguments.value("wifi") ?? "", security: security, password: password,
+          isHidden: arguments.has("hidden")))
     case "mecard", "vcard":
-      var contact = ContentPayload.Contact(name: arguments.value(kind ?? "") ?? "")
+      var contact = Contact(name: arguments.value(kind ?? "") ?? "")
       contact.phones = arguments.all("tel")
       contact.emails = arguments.all("email")
       contact.urls = arguments.all("url")
       return kind == "mecard" ? .mecard(contact) : .vcard(contact)
     case "mailto":
       return .mailto(
-        address: arguments.value("mailto") ?? "", subject: arguments.value("subject"),
-        body: arguments.value("body"))
+        EmailMessage(
+          to: [arguments.value("mailto") ?? ""], subject: arguments.value("subject"),
+          body: arguments.value("body")))
     case "sms":
       return .sms(number: arguments.value("sms") ?? "", body: arguments.value("body"))
     case "tel":
@@ -291,7 +293,7 @@ public struct RenderCommandOptions: Sendable {
           "invalid value '\(Diagnostics.sanitized(text))' for --geo: expected LATITUDE,LONGITUDE"
             + " in degrees, such as 48.8584,2.2945")
       }
-      return .geo(latitude: latitude, longitude: longitude, altitude: nil)
+      return .geo(GeoLocation(latitude: latitude, longitude: longitude))
     default:
       return nil
     }
