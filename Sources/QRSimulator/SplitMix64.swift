@@ -1,23 +1,23 @@
 // SPDX-License-Identifier: MIT
-// The simulator's one source of randomness: SplitMix64, seeded, identical on every platform.
+// The package's one seeded generator: SplitMix64, identical on every platform.
 
 /// A small, fast, seeded pseudo-random generator (Steele, Lea and Flood's SplitMix64).
 ///
-/// The simulation never uses the system generator: the same seed must give the same frames, byte
+/// The simulator and the tests never use the system generator: the same seed must give the same frames, byte
 /// for byte, on every machine and in every run. Derive independent streams with
 /// `SplitMix64(seed:stream:)` instead of sharing one generator between unrelated consumers, so
 /// that, say, the sensor noise of frame 7 does not depend on how many frames were skipped.
 ///
 ///     var random = SplitMix64(seed: 1)
 ///     let x = random.uniform(2, 5)  // in 2..<5
-struct SplitMix64 {
+public struct SplitMix64: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
   /// A generator whose sequence is fixed by `seed`.
-  init(seed: UInt64) { state = seed }
+  public init(seed: UInt64) { state = seed }
 
   /// A generator for the independent stream `stream` of `seed` (a hash of both).
-  init(seed: UInt64, stream: UInt64) {
+  public init(seed: UInt64, stream: UInt64) {
     var mixer = SplitMix64(seed: seed ^ 0x6A09_E667_F3BC_C908)
     state = mixer.next() ^ (stream &* 0x9E37_79B9_7F4A_7C15)
     _ = next()
@@ -25,7 +25,7 @@ struct SplitMix64 {
 
   /// The next 64 random bits.
   @inline(__always)
-  mutating func next() -> UInt64 {
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -34,17 +34,27 @@ struct SplitMix64 {
   }
 
   /// A double in 0..<1 from the top 53 bits.
-  mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
+  public mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
 
   /// A double in `low..<high`.
-  mutating func uniform(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
+  public mutating func uniform(_ low: Double, _ high: Double) -> Double {
+    low + (high - low) * unit()
+  }
 
   /// True with probability `probability`.
-  mutating func chance(_ probability: Double) -> Bool { unit() < probability }
+  public mutating func chance(_ probability: Double) -> Bool { unit() < probability }
 
   /// An integer in 0..<`bound` (`bound` > 0); the tiny modulo bias is irrelevant here.
-  mutating func integer(below bound: Int) -> Int {
+  public mutating func integer(below bound: Int) -> Int {
     precondition(bound > 0, "SplitMix64.integer(below:) needs a positive bound")
     return Int(next() % UInt64(bound))
+  }
+
+  /// `count` distinct values from `range`, in random order.
+  public mutating func distinct(_ count: Int, in range: Range<Int>) -> [Int] {
+    precondition(count <= range.count, "SplitMix64.distinct needs count <= range.count")
+    var pool = Array(range)
+    pool.shuffle(using: &self)
+    return Array(pool.prefix(count))
   }
 }

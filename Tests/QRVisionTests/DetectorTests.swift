@@ -3,6 +3,7 @@
 
 import QRCodec
 import QRImage
+import QRSimulator
 import Testing
 
 @testable import QRVision
@@ -25,8 +26,8 @@ private func locateOne(
 /// Renders one symbol at `corners` (module corners of the symbol, no quiet zone) on a canvas.
 private func scene(
   _ symbol: EncodedSymbol, corners: [Point], width: Int = 400, height: Int = 400
-) -> Scene {
-  var scene = Scene(width: width, height: height)
+) -> Canvas {
+  var scene = Canvas(width: width, height: height)
   scene.draw(symbol.matrix, corners: corners)
   return scene
 }
@@ -43,7 +44,7 @@ private func cornerError(_ candidate: SymbolCandidate, _ expected: [Point], modu
 func rotationSweep(degrees: Double) throws {
   let text = "https://example.com/rotation"
   let symbol = try #require(encode(text))
-  let corners = Scene.square(
+  let corners = Canvas.square(
     centre: Point(x: 200, y: 200), side: Double(symbol.size) * 5, degrees: degrees)
   let image = scene(symbol, corners: corners).image
   let candidate = try #require(locateOne(image, symbol, text: text))
@@ -58,7 +59,7 @@ func scaleSweep(moduleSize: Double) throws {
   let symbol = try #require(encode(text))
   let side = Double(symbol.size) * moduleSize
   let canvas = Int(side + 16 * moduleSize)
-  let corners = Scene.square(
+  let corners = Canvas.square(
     centre: Point(x: Double(canvas) / 2, y: Double(canvas) / 2), side: side, degrees: 0)
   let image = scene(symbol, corners: corners, width: canvas, height: canvas).image
   let candidate = try #require(locateOne(image, symbol, text: text, effort: .accurate))
@@ -75,7 +76,7 @@ func versionSweep(version: Int) throws {
   let moduleSize = max(3.0, 600.0 / Double(symbol.size + 8))
   let side = Double(symbol.size) * moduleSize
   let canvas = Int(side * 1.2 + 10 * moduleSize)  // room for the 10° turn
-  let corners = Scene.square(
+  let corners = Canvas.square(
     centre: Point(x: Double(canvas) / 2, y: Double(canvas) / 2), side: side, degrees: 10)
   let image = scene(symbol, corners: corners, width: canvas, height: canvas).image
   let candidate = try #require(locateOne(image, symbol, text: text))
@@ -107,7 +108,7 @@ func steepPerspectiveSmallSymbol(quarterTurns: Int) throws {
   let text = "steep: 138 degrees"
   let symbol = try #require(encode(text))
   #expect(symbol.size == 25)
-  var scene = Scene(width: 350, height: 350, background: 200)
+  var scene = Canvas(width: 350, height: 350, background: 200)
   scene.draw(
     symbol.matrix,
     corners: [
@@ -123,9 +124,9 @@ func steepPerspectiveSmallSymbol(quarterTurns: Int) throws {
 @Test func blurNoiseLowContrastAndGradient() throws {
   let text = "spoiled but readable"
   let symbol = try #require(encode(text))
-  let corners = Scene.square(
+  let corners = Canvas.square(
     centre: Point(x: 200, y: 200), side: Double(symbol.size) * 6, degrees: 20)
-  var spoiled = Scene(width: 400, height: 400, background: 160)
+  var spoiled = Canvas(width: 400, height: 400, background: 160)
   spoiled.draw(symbol.matrix, corners: corners, dark: 100, light: 160)  // low contrast
   spoiled.blur(radius: 1)
   spoiled.addNoise(amplitude: 6, seed: 7)
@@ -136,7 +137,7 @@ func steepPerspectiveSmallSymbol(quarterTurns: Int) throws {
 @Test func invertedSymbol() throws {
   let text = "light on dark"
   let symbol = try #require(encode(text))
-  let corners = Scene.square(
+  let corners = Canvas.square(
     centre: Point(x: 200, y: 200), side: Double(symbol.size) * 6, degrees: 30)
   var image = scene(symbol, corners: corners)
   image.invert()
@@ -147,7 +148,7 @@ func steepPerspectiveSmallSymbol(quarterTurns: Int) throws {
 @Test func mirroredSymbol() throws {
   let text = "seen in a mirror"
   let symbol = try #require(encode(text))
-  var corners = Scene.square(
+  var corners = Canvas.square(
     centre: Point(x: 200, y: 200), side: Double(symbol.size) * 6, degrees: 40)
   corners = [corners[1], corners[0], corners[3], corners[2]]
   let candidate = try #require(locateOne(scene(symbol, corners: corners).image, symbol, text: text))
@@ -156,7 +157,7 @@ func steepPerspectiveSmallSymbol(quarterTurns: Int) throws {
 }
 
 @Test func manyCodesOfDifferentSizes() throws {
-  var scene = Scene(width: 900, height: 700)
+  var scene = Canvas(width: 900, height: 700)
   var texts: [String] = []
   for index in 0..<12 {
     let text = "code number \(index) " + String(repeating: "x", count: index * 6)
@@ -167,7 +168,7 @@ func steepPerspectiveSmallSymbol(quarterTurns: Int) throws {
     let centre = Point(x: 110 + Double(index % 4) * 220, y: 110 + Double(index / 4) * 230)
     scene.draw(
       symbol.matrix,
-      corners: Scene.square(
+      corners: Canvas.square(
         centre: centre, side: Double(symbol.size) * moduleSize, degrees: Double(index) * 29))
   }
   var detector = Detector()
@@ -179,9 +180,9 @@ func steepPerspectiveSmallSymbol(quarterTurns: Int) throws {
 func microQR(text: String) throws {
   let symbol = try #require(encode(text, micro: true, level: .low))
   for degrees in [0.0, 35, 90, 200] {
-    let corners = Scene.square(
+    let corners = Canvas.square(
       centre: Point(x: 150, y: 150), side: Double(symbol.size) * 6, degrees: degrees)
-    var scene = Scene(width: 300, height: 300)
+    var scene = Canvas(width: 300, height: 300)
     scene.draw(symbol.matrix, corners: corners, quietZone: 2)
     let candidate = try #require(
       locateOne(scene.image, symbol, text: text), "\(text) at \(degrees)°")
@@ -199,10 +200,10 @@ func microQR(text: String) throws {
 @Test(arguments: [0.0, 90, 25, 200])
 func dotStyledSymbolWithBareStoneFinders(degrees: Double) throws {
   let symbol = try #require(encode("https://example.com/dots"))
-  var scene = Scene(width: 400, height: 400)
+  var scene = Canvas(width: 400, height: 400)
   scene.draw(
     symbol.matrix,
-    corners: Scene.square(
+    corners: Canvas.square(
       centre: Point(x: 200, y: 200), side: Double(symbol.size) * 8, degrees: degrees),
     dots: true)
   var detector = Detector()
@@ -218,7 +219,7 @@ func largeSymbolOnASaggingPage(degrees: Double) throws {
   let text = String(repeating: "QR codes on a curved page bend out of any one plane. ", count: 17)
   let symbol = try #require(encode(text))
   #expect(symbol.size >= 113)
-  var scene = Scene(width: 400, height: 400)
+  var scene = Canvas(width: 400, height: 400)
   scene.drawSagging(
     symbol.matrix, origin: Point(x: 30, y: 20), moduleSize: 2.6, sag: 5)
   scene.blur(radius: 1, passes: 1)
@@ -232,7 +233,7 @@ func largeSymbolOnASaggingPage(degrees: Double) throws {
   options.effort = .accurate
   var detector = Detector(options: options)
   #expect(detector.detect(in: GrayImage(width: 640, height: 480, filledWith: 128)).isEmpty)
-  var noise = Scene(width: 320, height: 240, background: 128)
+  var noise = Canvas(width: 320, height: 240, background: 128)
   noise.addNoise(amplitude: 120, seed: 3)
   #expect(detector.detect(in: noise.image).isEmpty)
 }
@@ -245,7 +246,7 @@ func noiseFrameCostsBoundedWork(effort: DetectorOptions.Effort) throws {
   var options = DetectorOptions()
   options.effort = effort
   var detector = Detector(options: options)
-  var noise = Scene(width: 640, height: 480, background: 128)
+  var noise = Canvas(width: 640, height: 480, background: 128)
   noise.addGaussianNoise(sigma: 50, seed: 11)
   #expect(detector.detect(in: noise.image).isEmpty)
   let work = detector.lastWork
@@ -254,10 +255,11 @@ func noiseFrameCostsBoundedWork(effort: DetectorOptions.Effort) throws {
   if effort != .accurate { #expect(work.passes <= 2) }
   // A frame with a symbol still reads, and costs little.
   let symbol = try #require(encode("budget"))
-  var scene = Scene(width: 640, height: 480)
+  var scene = Canvas(width: 640, height: 480)
   scene.draw(
     symbol.matrix,
-    corners: Scene.square(centre: Point(x: 320, y: 240), side: Double(symbol.size) * 4, degrees: 10)
+    corners: Canvas.square(
+      centre: Point(x: 320, y: 240), side: Double(symbol.size) * 4, degrees: 10)
   )
   #expect(detector.detect(in: scene.image).map(\.decoded.text) == ["budget"])
   #expect(detector.lastWork.units <= 4)
@@ -265,7 +267,7 @@ func noiseFrameCostsBoundedWork(effort: DetectorOptions.Effort) throws {
 
 @Test func detectKeepsOnlyWhatTheDecoderAccepts() throws {
   let symbol = try #require(encode("verified"))
-  let corners = Scene.square(
+  let corners = Canvas.square(
     centre: Point(x: 200, y: 200), side: Double(symbol.size) * 5, degrees: 0)
   var detector = Detector()
   let image = scene(symbol, corners: corners).image

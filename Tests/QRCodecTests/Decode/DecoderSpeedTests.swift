@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Decode speed: microseconds per grid at versions 10 and 40, clean and at full capacity.
 
+import QRSimulator
 import Testing
 
 @testable import QRCodec
@@ -12,7 +13,7 @@ private func damagedGrid(_ version: Version, errors: Bool) throws -> BitMatrix {
   guard errors else { return symbol.matrix }
   let map = CodewordMap(.qr(version), .medium)
   let capacity = BlockStructure(version, .medium).errorCorrectionCodewordsPerBlock / 2
-  var generator = SeededGenerator(seed: 17)
+  var generator = SplitMix64(seed: 17)
   var grid = symbol.matrix
   for codewords in map.codewordsByBlock {
     for index in generator.distinct(capacity, in: 0..<codewords.count) {

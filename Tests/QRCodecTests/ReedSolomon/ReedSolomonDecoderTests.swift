@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 
+import QRSimulator
 import Testing
 
 @testable import QRCodec
 
 /// A random codeword: `dataCount` random data codewords and their error correction codewords.
 private func randomCodeword(
-  dataCount: Int, parity: Int, using generator: inout SeededGenerator
+  dataCount: Int, parity: Int, using generator: inout SplitMix64
 ) -> [UInt8] {
   let data = (0..<dataCount).map { _ in UInt8.random(in: 0...255, using: &generator) }
   return data
@@ -16,13 +17,13 @@ private func randomCodeword(
 
 /// Adds a nonzero random value at each position.
 private func corrupt(
-  _ codeword: inout [UInt8], at positions: [Int], using generator: inout SeededGenerator
+  _ codeword: inout [UInt8], at positions: [Int], using generator: inout SplitMix64
 ) {
   for position in positions { codeword[position] ^= UInt8.random(in: 1...255, using: &generator) }
 }
 
 @Test func cleanBlockNeedsNoCorrection() throws {
-  var generator = SeededGenerator(seed: 1)
+  var generator = SplitMix64(seed: 1)
   var block = randomCodeword(dataCount: 16, parity: 10, using: &generator)
   let original = block
   let correction = try ReedSolomonDecoder.correct(&block, errorCorrectionCodewordCount: 10)
@@ -47,7 +48,7 @@ private func corrupt(
 /// Every split 2e + f ≤ n − k corrects exactly, for block shapes QR Code uses.
 @Test(arguments: [(19, 7), (16, 10), (13, 13), (9, 17), (3, 2), (5, 5), (4, 6), (16, 8), (15, 30)])
 func correctsEveryErrorErasureSplitWithinCapacity(dataCount: Int, parity: Int) throws {
-  var generator = SeededGenerator(seed: UInt64(dataCount * 1000 + parity))
+  var generator = SplitMix64(seed: UInt64(dataCount * 1000 + parity))
   let n = dataCount + parity
   for f in 0...parity {
     for e in 0...((parity - f) / 2) {
@@ -84,7 +85,7 @@ func beyondCapacityIsAnErrorNeverAWrongBlock(dataCount: Int, parity: Int) {
   var corrected = 0
   var detected = 0
   for seed in 0..<2000 {
-    var generator = SeededGenerator(seed: UInt64(seed))
+    var generator = SplitMix64(seed: UInt64(seed))
     let original = randomCodeword(dataCount: dataCount, parity: parity, using: &generator)
     let beyond = seed % 2 == 1
     let weight = beyond ? parity + 1 : parity
@@ -113,7 +114,7 @@ func beyondCapacityIsAnErrorNeverAWrongBlock(dataCount: Int, parity: Int) {
 }
 
 @Test func limitRejectsCorrectionsInTheMisdecodeProtectionMargin() {
-  var generator = SeededGenerator(seed: 7)
+  var generator = SplitMix64(seed: 7)
   let original = randomCodeword(dataCount: 19, parity: 7, using: &generator)
   var block = original
   corrupt(&block, at: [1, 5, 9], using: &generator)
@@ -138,7 +139,7 @@ func beyondCapacityIsAnErrorNeverAWrongBlock(dataCount: Int, parity: Int) {
 }
 
 @Test func failedCorrectionLeavesTheBlockUnchanged() {
-  var generator = SeededGenerator(seed: 11)
+  var generator = SplitMix64(seed: 11)
   var block = randomCodeword(dataCount: 10, parity: 4, using: &generator)
   corrupt(&block, at: [0, 1, 2, 3, 4, 5, 6], using: &generator)
   let received = block

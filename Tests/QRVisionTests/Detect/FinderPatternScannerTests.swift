@@ -3,6 +3,7 @@
 
 import QRCodec
 import QRImage
+import QRSimulator
 import Testing
 
 @testable import QRVision
@@ -12,10 +13,10 @@ private func binarized(moduleSize: Double, degrees: Double) throws -> (BinaryIma
   let symbol = try #require(encode("finder patterns"))
   let side = Double(symbol.size) * moduleSize
   let canvas = Int(side * 1.5 + 10 * moduleSize)
-  var scene = Scene(width: canvas, height: canvas)
+  var scene = Canvas(width: canvas, height: canvas)
   scene.draw(
     symbol.matrix,
-    corners: Scene.square(
+    corners: Canvas.square(
       centre: Point(x: Double(canvas) / 2, y: Double(canvas) / 2), side: side, degrees: degrees))
   var binarizer = Binarizer()
   binarizer.binarizeLocally(scene.image)

@@ -3,6 +3,7 @@
 
 import QRCodec
 import QRImage
+import QRSimulator
 import Testing
 
 @testable import QRVision
@@ -17,9 +18,9 @@ import Testing
 @Test func misplacedCornersAreFittedBack() throws {
   let symbol = try #require(encode("grid fitter test payload"))
   let moduleSize = 6.0
-  let truth = Scene.square(
+  let truth = Canvas.square(
     centre: Point(x: 150, y: 150), side: Double(symbol.size) * moduleSize, degrees: 12)
-  var scene = Scene(width: 300, height: 300)
+  var scene = Canvas(width: 300, height: 300)
   scene.draw(symbol.matrix, corners: truth)
   var binarizer = Binarizer()
   binarizer.binarizeLocally(scene.image)

@@ -1,17 +1,31 @@
 // SPDX-License-Identifier: MIT
-// Synthetic scenes for detector tests: encoded symbols drawn through a transform, then spoiled.
+// Still scenes: encoded symbols drawn through a projective map (or on a sagging page), then
+// spoiled by blur, noise and uneven light, for the detector's tests and the scene generator.
 
-import Foundation
+import Glibc
 import QRCodec
 import QRImage
 
-/// A gray canvas onto which symbols are drawn through arbitrary projective maps.
-struct Scene {
-  var width: Int
-  var height: Int
-  var pixels: [Double]
+/// A gray canvas of real-valued pixels onto which symbols are drawn through arbitrary projective
+/// maps, then spoiled; `image` rounds it to 8 bits.
+///
+/// Slower than the camera's `SceneRenderer` (4 × 4 samples a pixel, `Double` pixels) and meant
+/// for still images whose geometry a test states exactly.
+///
+///     var canvas = Canvas(width: 300, height: 300)
+///     canvas.draw(symbol.matrix, corners: Canvas.square(centre: Point(x: 150, y: 150), side: 200, degrees: 10))
+///     canvas.addGaussianNoise(sigma: 4, seed: 1)
+///     let image = canvas.image
+public struct Canvas: Sendable {
+  /// Width in pixels.
+  public var width: Int
+  /// Height in pixels.
+  public var height: Int
+  /// The gray levels row by row (0 black, 255 white; values outside are clipped by `image`).
+  public var pixels: [Double]
 
-  init(width: Int, height: Int, background: Double = 235) {
+  /// A canvas filled with `background`.
+  public init(width: Int, height: Int, background: Double = 235) {
     self.width = width
     self.height = height
     pixels = [Double](repeating: background, count: width * height)
@@ -22,7 +36,7 @@ struct Scene {
   /// Each pixel is the mean of 4 × 4 sub-samples (antialiased). With `dots`, the symbol is
   /// drawn the way stylised codes are: each dark module a dot, and each finder pattern only a
   /// disc over its stone, without its dark ring.
-  mutating func draw(
+  public mutating func draw(
     _ matrix: BitMatrix, corners: [Point], dark: Double = 20, light: Double = 235,
     quietZone: Int = 4, dots: Bool = false
   ) {
@@ -86,7 +100,7 @@ struct Scene {
   /// Draws `matrix` on a page that sags: module (u, v) lands at `origin` plus `moduleSize`
   /// times (u, v), moved down by `sag` modules times sin(π u / size), so the rows bow the way a
   /// sheet held at its two top corners does. A 4-module quiet zone; 4 × 4 sub-samples a pixel.
-  mutating func drawSagging(
+  public mutating func drawSagging(
     _ matrix: BitMatrix, origin: Point, moduleSize: Double, sag: Double, dark: Double = 20,
     light: Double = 235
   ) {
@@ -117,7 +131,7 @@ struct Scene {
   }
 
   /// A box blur of the given radius (repeated three times it approximates a Gaussian).
-  mutating func blur(radius: Int, passes: Int = 3) {
+  public mutating func blur(radius: Int, passes: Int = 3) {
     guard radius > 0 else { return }
     for _ in 0..<passes {
       var next = pixels
@@ -148,16 +162,16 @@ struct Scene {
   }
 
   /// Adds uniform noise in −amplitude…amplitude from a seeded generator.
-  mutating func addNoise(amplitude: Double, seed: UInt64) {
-    var generator = SplitMix(state: seed)
+  public mutating func addNoise(amplitude: Double, seed: UInt64) {
+    var generator = SplitMix64(seed: seed)
     for i in pixels.indices {
       pixels[i] += (Double(generator.next() % 2001) / 1000 - 1) * amplitude
     }
   }
 
   /// Adds Gaussian noise of standard deviation `sigma` to every pixel (Box–Muller).
-  mutating func addGaussianNoise(sigma: Double, seed: UInt64) {
-    var generator = SplitMix(state: seed)
+  public mutating func addGaussianNoise(sigma: Double, seed: UInt64) {
+    var generator = SplitMix64(seed: seed)
     for i in pixels.indices {
       // u in (0, 1], so log(u) is finite.
       let u = (Double(generator.next() >> 11) + 1) / 9_007_199_254_740_992
@@ -167,7 +181,7 @@ struct Scene {
   }
 
   /// Multiplies by a left-to-right lighting gradient from `left` to `right`.
-  mutating func light(left: Double, right: Double) {
+  public mutating func light(left: Double, right: Double) {
     for y in 0..<height {
       for x in 0..<width {
         let t = Double(x) / Double(width - 1)
@@ -177,18 +191,19 @@ struct Scene {
   }
 
   /// Maps every value v to 255 − v.
-  mutating func invert() {
+  public mutating func invert() {
     for i in pixels.indices { pixels[i] = 255 - pixels[i] }
   }
 
-  var image: GrayImage {
+  /// The canvas rounded and clipped to 8-bit gray.
+  public var image: GrayImage {
     GrayImage(
       width: width, height: height,
       pixels: pixels.map { UInt8(max(0, min(255, $0.rounded()))) })
   }
 
   /// The corners of a `side`-pixel square centred at `centre`, turned by `degrees` clockwise.
-  static func square(centre: Point, side: Double, degrees: Double) -> [Point] {
+  public static func square(centre: Point, side: Double, degrees: Double) -> [Point] {
     let angle = degrees * Double.pi / 180
     let h = side / 2
     return [(-h, -h), (h, -h), (h, h), (-h, h)].map { dx, dy in
@@ -197,56 +212,4 @@ struct Scene {
         y: centre.y + dx * sin(angle) + dy * cos(angle))
     }
   }
-}
-
-/// A tiny deterministic random number generator (SplitMix64).
-struct SplitMix {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
-/// Encodes `text` as the smallest QR Code (or Micro QR when `micro`) at level M.
-func encode(_ text: String, micro: Bool = false, level: ErrorCorrectionLevel = .medium)
-  -> EncodedSymbol?
-{
-  var options = EncodeOptions()
-  options.errorCorrectionLevel = level
-  if micro { options.symbolKinds = [.micro] }
-  return try? Encoder.encode(text: text, options: options)
-}
-
-/// The number of modules where `a` and `b` differ (Int.max if their sizes differ).
-func mismatches(_ a: BitMatrix, _ b: BitMatrix) -> Int {
-  guard a.size == b.size else { return Int.max }
-  var count = 0
-  for y in 0..<a.size {
-    for x in 0..<a.size where a.isDark(x: x, y: y) != b.isDark(x: x, y: y) { count += 1 }
-  }
-  return count
-}
-
-/// `image` turned clockwise by `quarterTurns` × 90° (as Benchmarks/DetectBench turns it).
-func rotated(_ image: GrayImage, quarterTurns: Int) -> GrayImage {
-  let turns = ((quarterTurns % 4) + 4) % 4
-  guard turns != 0 else { return image }
-  let (width, height) = (image.width, image.height)
-  var result =
-    turns == 2 ? GrayImage(width: width, height: height) : GrayImage(width: height, height: width)
-  for y in 0..<height {
-    for x in 0..<width {
-      switch turns {
-      case 1: result[height - 1 - y, x] = image[x, y]
-      case 2: result[width - 1 - x, height - 1 - y] = image[x, y]
-      default: result[y, width - 1 - x] = image[x, y]
-      }
-    }
-  }
-  return result
 }
