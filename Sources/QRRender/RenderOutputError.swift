@@ -20,10 +20,10 @@ public enum RenderOutputError: Error, Equatable, Sendable, CustomStringConvertib
     case .file(let path, let errno): "\(path): \(errno)"
     case .frameTooLarge(let width, let height, let streamWidth, let streamHeight):
       "a \(width)x\(height) symbol does not fit the y4m stream's \(streamWidth)x\(streamHeight)"
-        + " frames; force one size with --symbol-version"
+        + " frames"
     case .oneImagePerFile(let format, let count):
       "the payload needs \(count) symbols (structured append), but a \(format.rawValue) file holds"
-        + " one image; use --output-dir, or a lower --level for fewer symbols"
+        + " one image"
     case .io(let errno): "\(errno)"
     }
   }

@@ -21,7 +21,7 @@ public enum SimulationError: Error, Equatable, CustomStringConvertible {
       "payload of \(bytes) bytes does not fit in a QR Code"
     case .payloadTooLargeForFrame(_, let version, let width, let height):
       "its version \(version) symbol does not fit a \(width)x\(height) frame with modules of "
-        + "2.5 pixels or more; use a larger --size or a shorter payload"
+        + "2.5 pixels or more"
     case .noPayloads:
       "no payloads to show"
     }

@@ -53,7 +53,7 @@ public enum Tool {
       // qrcapture --output y4m into `| head -c 1`: as quiet as any other closed pipe.
       status = .success
     } catch {
-      diagnostics.error("\(error)")
+      diagnostics.error(toolMessage(for: error))
       status = .failure
     }
     Signals.exitForStopSignal()

@@ -24,7 +24,7 @@ Tool.main(CaptureCommand.spec) { invocation in
     do {
       try output.writeAll(Array(V4L2Camera.listFormats(devicePath: path).utf8))
     } catch let error as CaptureError {
-      diagnostics.error("\(error)", operand: path)
+      diagnostics.error(toolMessage(for: error), operand: path)
       return .failure
     }
     return .success
@@ -49,7 +49,7 @@ Tool.main(CaptureCommand.spec) { invocation in
         do {
           truth = try .openForWriting(path)
         } catch {
-          diagnostics.error("\(error)", operand: path)
+          diagnostics.error(toolMessage(for: error), operand: path)
           return .failure
         }
       }
@@ -84,7 +84,7 @@ Tool.main(CaptureCommand.spec) { invocation in
           if selection.isComplete { break }
         }
       } catch let error as CaptureError {
-        diagnostics.error("\(error)", operand: path)
+        diagnostics.error(toolMessage(for: error), operand: path)
         status = .failure
       }
     case .file(let name):
@@ -92,7 +92,7 @@ Tool.main(CaptureCommand.spec) { invocation in
       do {
         descriptor = name == "-" ? .standardInput : try FileDescriptor.openForReading(name)
       } catch {
-        diagnostics.error("\(error)", operand: name)
+        diagnostics.error(toolMessage(for: error), operand: name)
         status = .failure
         continue
       }
@@ -111,11 +111,11 @@ Tool.main(CaptureCommand.spec) { invocation in
           if selection.isComplete { break }
         }
       } catch let error as FrameStreamError {
-        diagnostics.error("\(error)", operand: name)
+        diagnostics.error(toolMessage(for: error), operand: name)
         status = .failure
       } catch let error as Y4MWriteError where error != .io(.brokenPipe) {
         // A y4m stream has one frame size: name the input whose frame broke it, and stop.
-        diagnostics.error("\(error)", operand: name)
+        diagnostics.error(toolMessage(for: error), operand: name)
         return .failure
       }
     }
@@ -135,7 +135,7 @@ func makeSimulatedCamera(
       defer { if file != "-" { descriptor.close() } }
       payloads += SimulationSettings.payloads(fromLines: try PayloadInput.readAll(descriptor))
     } catch {
-      diagnostics.error("\(error)", operand: file)
+      diagnostics.error(toolMessage(for: error), operand: file)
       return nil
     }
     if payloads.isEmpty {
@@ -153,7 +153,7 @@ func makeSimulatedCamera(
   } catch {
     let payload = error.payloadIndex.map { settings.payloads[$0] } ?? "--simulate"
     let shown = payload.count > 40 ? String(payload.prefix(40)) + "..." : payload
-    diagnostics.error("\(error)", operand: shown)
+    diagnostics.error(toolMessage(for: error), operand: shown)
     return nil
   }
 }

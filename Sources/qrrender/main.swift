@@ -30,7 +30,7 @@ Tool.main(RenderCommand.spec) { invocation in
   switch options.source {
   case .file(let path):
     do { input = try FileDescriptor.openForReading(path) } catch {
-      diagnostics.error("\(error)", operand: path)
+      diagnostics.error(toolMessage(for: error), operand: path)
       return .failure
     }
   default: input = .standardInput
@@ -125,7 +125,7 @@ Tool.main(RenderCommand.spec) { invocation in
     return .failure
   } catch let error as LineReader.Failure {
     output.discard()
-    diagnostics.error("\(error)", operand: sourceName)
+    diagnostics.error(toolMessage(for: error), operand: sourceName)
     return .failure
   } catch let error as Errno {
     output.discard()
@@ -146,7 +146,7 @@ func report(_ error: RenderOutputError, _ diagnostics: Diagnostics, operand: Str
   if case .file(let path, let errno) = error {
     diagnostics.error("\(errno)", operand: path)
   } else {
-    diagnostics.error("\(error)", operand: operand)
+    diagnostics.error(toolMessage(for: error), operand: operand)
   }
 }
 

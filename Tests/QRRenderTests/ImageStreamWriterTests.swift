@@ -111,35 +111,6 @@ private func frames(_ bytes: [UInt8]) throws -> [Frame] {
   #expect(leftovers.isEmpty)
 }
 
-@Test func symbolRequestMessagesSayWhatFitsAndWhatHelps() throws {
-  var options = EncodeOptions()
-  options.errorCorrectionLevel = .high
-  let request = SymbolRequest(encodeOptions: options, partCount: 1)
-  let payload = [UInt8](repeating: 0xFF, count: 3000)
-  do {
-    _ = try request.symbols(for: payload)
-    Issue.record("3000 bytes fit one symbol at H")
-  } catch {
-    #expect(
-      request.message(for: error, payloadByteCount: 3000)
-        == "payload of 3000 bytes does not fit version 40-H (capacity 1273 bytes);"
-        + " use --level L or --split")
-  }
-  options.errorCorrectionLevel = .medium
-  options.version = SymbolVersion("2")
-  let forced = SymbolRequest(encodeOptions: options, partCount: nil)
-  #expect(!forced.splitsAutomatically)
-  do {
-    _ = try forced.symbols(for: Array(String(repeating: "a", count: 100).utf8))
-    Issue.record("100 bytes fit version 2")
-  } catch {
-    #expect(
-      forced.message(for: error, payloadByteCount: 100)
-        == "payload of 100 bytes does not fit version 2-M (capacity 26 bytes);"
-        + " the smallest version that fits is 6")
-  }
-}
-
 @Test func payloadsSplitAutomaticallyWithStructuredAppend() throws {
   let request = SymbolRequest(encodeOptions: EncodeOptions(), partCount: nil)
   let symbols = try request.symbols(for: [UInt8](repeating: 0xFF, count: 5000))

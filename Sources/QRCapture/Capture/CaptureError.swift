@@ -46,7 +46,7 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .noSuchDevice:
-      "no such device; list cameras with 'qrcapture --list-devices'"
+      "no such device"
     case .permissionDenied:
       "permission denied; cameras belong to the 'video' group: add yourself with "
         + "'sudo usermod -aG video $USER' and log in again"
@@ -55,10 +55,9 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
     case .notV4L2Device:
       "not a V4L2 device"
     case .notCaptureDevice(let card):
-      "\(card.isEmpty ? "device" : "'\(card)'") is not a video capture device; "
-        + "list cameras with 'qrcapture --list-devices'"
+      "\(card.isEmpty ? "device" : "'\(card)'") is not a video capture device"
     case .noStreamingIO(let card):
-      "\(card.isEmpty ? "device" : "'\(card)'") has no streaming I/O, which qrcapture needs"
+      "\(card.isEmpty ? "device" : "'\(card)'") has no streaming I/O, which capture needs"
     case .noUsableFormat(let offered, let problem):
       Self.noUsableFormatMessage(offered: offered, libV4L2Problem: problem)
     case .noBuffers:
@@ -66,8 +65,7 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
     case .disconnected(let count):
       "camera disconnected after \(count) frame\(count == 1 ? "" : "s")"
     case .conversionFailed:
-      "libv4l2 cannot convert the camera's frames (corrupt or unsupported data); "
-        + "try another --size or format"
+      "libv4l2 cannot convert the camera's frames (corrupt or unsupported data)"
     case .noFrame(let seconds):
       "no frame from the camera within \(Self.format(seconds)) seconds"
     case .openFailed(let error):

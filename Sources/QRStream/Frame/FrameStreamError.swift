@@ -145,7 +145,7 @@ public enum FrameStreamError: Error, Equatable, Sendable, CustomStringConvertibl
   public var description: String {
     switch self {
     case .unrecognizedInput(let offset, _):
-      "unrecognised input at byte \(offset): not qrframe, y4m or PNM (raw frames need --size)"
+      "unrecognised input at byte \(offset): not qrframe, y4m or PNM (raw frames need a size)"
     case .truncatedHeader(let frame, let offset, let received, let expected?):
       "truncated frame \(frame) at byte \(offset): got \(received) of \(expected) header bytes"
     case .truncatedHeader(let frame, let offset, let received, nil):

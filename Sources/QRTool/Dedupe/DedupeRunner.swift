@@ -78,7 +78,7 @@ public struct DedupeRunner {
       do {
         descriptor = try .openForReading(name)
       } catch {
-        diagnostics.error("\(error)", operand: name)
+        diagnostics.error(toolMessage(for: error), operand: name)
         return .skipped
       }
     }
@@ -97,7 +97,7 @@ public struct DedupeRunner {
       do {
         item = try reader.next(timeout: filter.nextDeadline.map { $0 - clock.seconds() })
       } catch {
-        diagnostics.error("\(error)", operand: name)
+        diagnostics.error(toolMessage(for: error), operand: name)
         switch error {
         case .lineTooLong: return .refused
         case .readFailed: return .skipped

@@ -113,7 +113,7 @@ public struct DetectRunner<Reader: SymbolReading> {
       do {
         descriptor = name == "-" ? standardInput : try FileDescriptor.openForReading(name)
       } catch {
-        diagnostics.error("\(error)", operand: name)
+        diagnostics.error(toolMessage(for: error), operand: name)
         inputFailed = true
         continue
       }
@@ -125,7 +125,7 @@ public struct DetectRunner<Reader: SymbolReading> {
           guard pipeline.submit(FrameJob(frame: frame, source: name)) else { break inputs }
         }
       } catch {
-        diagnostics.error("\(error)", operand: name)
+        diagnostics.error(toolMessage(for: error), operand: name)
         inputFailed = true
       }
     }
@@ -147,7 +147,7 @@ public struct DetectRunner<Reader: SymbolReading> {
       do {
         return try FileDescriptor.openForWriting(path)
       } catch {
-        diagnostics.error("\(error)", operand: path)
+        diagnostics.error(toolMessage(for: error), operand: path)
         return nil
       }
     }
