@@ -33,7 +33,7 @@ let package = Package(
     // V4L2 constants, ioctl trampolines and a runtime dlopen of libv4l2 (no link-time dependency).
     .target(name: "CV4L2", linkerSettings: [.linkedLibrary("dl")]),
     // Cameras: V4L2 devices behind the `V4L2Calls` seam.
-    .target(name: "QRCapture", dependencies: ["QRStream", "CV4L2"]),
+    .target(name: "QRCapture", dependencies: ["QRImage", "QRStream", "CV4L2"]),
     // Symbols to pictures: PBM/PGM, terminal art, SVG, PNG, frames; frame annotation.
     .target(name: "QRRender", dependencies: ["QRImage", "QRCodec", "QRStream"]),
     // Payload kinds (URL, Wi-Fi, contact, …): one model that both parses and builds them.
@@ -41,7 +41,7 @@ let package = Package(
     // The detection record: its schema, JSON lines written and read.
     .target(name: "QRRecords", dependencies: ["QRImage", "QRCodec", "QRVision", "QRContent"]),
     // Throttling records per payload over time, presence events, structured-append assembly.
-    .target(name: "QRDedupe", dependencies: ["QRRecords"]),
+    .target(name: "QRDedupe", dependencies: ["QRImage", "QRRecords"]),
     // Scenes with codes in them and a simulated camera filming them, with truth.
     .target(
       name: "QRSimulator",
@@ -77,6 +77,8 @@ let package = Package(
     .testTarget(
       name: "QRSimulatorTests", dependencies: ["QRSimulator", "QRImage", "QRCodec", "QRStream"]),
     .testTarget(name: "QRToolTests", dependencies: ["QRTool", "QRCore"]),
+    // Reads ARCHITECTURE.md, Package.swift and the sources: the module graph and doc comments.
+    .testTarget(name: "ArchitectureTests"),
     // Runs the built binaries; depending on them makes `swift test` build them first.
     .testTarget(
       name: "ToolTests",
