@@ -440,7 +440,7 @@ extension SceneGenerator {
       var column = 0
       while column < 95 {
         let run = 1 + scene.random.integer(below: 4)
-        let dark = UInt8(column / 1 % 2 == 0 ? 1 : 0) & UInt8(scene.random.chance(0.5) ? 1 : 0)
+        let dark: UInt8 = scene.random.chance(0.5) ? 1 : 0
         for x in column..<min(column + run, 95) {
           for row in 0..<95 { modules[row * 95 + x] = dark }
         }
