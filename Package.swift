@@ -60,6 +60,7 @@ let package = Package(
     .executableTarget(name: "qrdetect", dependencies: ["QRCore", "QRTool"]),
     .executableTarget(name: "qrdedupe", dependencies: ["QRCore", "QRTool"]),
     .executableTarget(name: "qrrender", dependencies: ["QRCore", "QRTool"]),
+    .executableTarget(name: "qrscenes", dependencies: ["QRSimulator", "QRImage", "QRStream"]),
 
     .target(
       name: "CFakeV4L2", path: "Tests/FakeV4L2", linkerSettings: [.linkedLibrary("dl")]),

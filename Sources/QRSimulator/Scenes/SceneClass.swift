@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+// The kinds of still scene the generator makes, each a stress a reader meets in the field.
+
+/// A family of generated still scenes, each one a condition under which readers fail.
+///
+/// Every class is rendered by `SceneGenerator` from a seed; `SceneGenerator` documents the
+/// ranges each class draws its parameters from.
+public enum SceneClass: String, CaseIterable, Sendable, CustomStringConvertible {
+  /// 4032 × 3024 photographs of one to three printed sheets holding 20–60 codes in all.
+  case sheets
+  /// 1280 × 720 and 1920 × 1080 frames with 2–20 codes of mixed size and polarity.
+  case multi
+  /// One code filling most of a 1–12 megapixel frame, 40–150 pixels a module where it fits.
+  case filling
+  /// A code on a monitor or phone: RGB subpixel stripes, pixel grid, moiré, gamma, glare.
+  case screen
+  /// Dark and light 6–22 % of full scale apart, with Gaussian noise of σ 2–5.
+  case lowcontrast
+  /// Gaussian or motion blur.
+  case blur
+  /// Tilted up to 60° away from the camera.
+  case perspective
+  /// A page bent like a cylinder.
+  case curved
+  /// A strong lighting gradient, a shadow edge and glare.
+  case uneven
+  /// Versions 25–40 at 2–3 pixels a module.
+  case dense
+  /// Micro QR symbols, M1–M4.
+  case micro
+  /// Textures with no code at all: text-like strokes, checkerboards, noise. Truth is empty.
+  case empty
+
+  /// The class's name, as `qrscenes --class` takes it.
+  public var description: String { rawValue }
+}
