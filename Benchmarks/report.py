@@ -4,10 +4,21 @@
 
     report.py WORK      reads WORK/meta.json, detect.json, render.jsonl, dedupe.jsonl and
                         frames.jsonl (a missing one is reported as not run) and prints Markdown.
+    report.py --update FILE WORK
+                        writes the report into FILE (Benchmarks/README.md) instead, in place of
+                        what lies between its BEGIN GENERATED and END GENERATED markers, with
+                        every heading one level lower so that it sits under FILE's title; the
+                        rest of FILE is left as it is.
+    report.py --self-test
+                        checks the marker replacement, and the report on a tiny fake WORK.
 """
 import json
 import os
 import sys
+import tempfile
+
+BEGIN_MARKER = "<!-- BEGIN GENERATED: product report -->"
+END_MARKER = "<!-- END GENERATED -->"
 
 
 def load_lines(path):
@@ -40,9 +51,10 @@ def header(meta):
     out.append(f"- **Machine:** {meta['cpu']}, nproc {meta['nproc']}, {meta['memory']}; "
                f"{meta['kernel']}")
     out.append(f"- **Load average** (1, 5, 15 min): {meta['load_start']} at the start, "
-               f"{meta['load_end']} at the end; the machine was shared, so timings are noisy")
-    out.append(f"- **qrpipe:** {meta['qrpipe']} (`swift build -c release --static-swift-stdlib`, "
-               f"as `scripts/install` ships it), {meta['swift']}")
+               f"{meta['load_end']} at the end; a busy machine makes the timings noisy")
+    commit = f" at commit {meta['commit']}" if meta.get("commit") else ""
+    out.append(f"- **qrpipe:** {meta['qrpipe']}{commit} (`swift build -c release "
+               f"--static-swift-stdlib`, as `scripts/install` ships it), {meta['swift']}")
     out.append(f"- **Peers:** {meta['peers']}")
     if meta.get("unavailable"):
         out.append(f"- **Unavailable:** {meta['unavailable']}")
@@ -262,8 +274,8 @@ def frames(rows):
     return out
 
 
-def main():
-    work = sys.argv[1]
+def report(work):
+    """The whole report on the results in the directory `work`, as Markdown text."""
     with open(os.path.join(work, "meta.json")) as f:
         meta = json.load(f)
     out = header(meta)
@@ -281,7 +293,144 @@ def main():
         else:
             out += [f"## {name}", "",
                     "Not run: " + meta.get("failed", {}).get(name, "skipped"), ""]
-    print("\n".join(out).rstrip() + "\n")
+    return "\n".join(out).rstrip() + "\n"
+
+
+# MARK: - Updating Benchmarks/README.md
+
+def demoted(markdown):
+    """`markdown` with every ATX heading one level lower (# becomes ##), outside code fences."""
+    out, fenced = [], False
+    for line in markdown.split("\n"):
+        if line.startswith("```"):
+            fenced = not fenced
+        elif not fenced and line.startswith("#"):
+            line = "#" + line
+        out.append(line)
+    return "\n".join(out)
+
+
+def replace_generated(document, generated):
+    """`document` with the text between its markers replaced by `generated`.
+
+    The markers stay, each on its own line; everything outside them is kept byte for byte.
+    Raises ValueError unless there is exactly one BEGIN marker followed by one END marker.
+    """
+    for marker in (BEGIN_MARKER, END_MARKER):
+        count = document.count(marker)
+        if count != 1:
+            raise ValueError(f"expected one {marker!r}, found {count}")
+    begin = document.index(BEGIN_MARKER) + len(BEGIN_MARKER)
+    end = document.index(END_MARKER)
+    if end < begin:
+        raise ValueError(f"{END_MARKER!r} comes before {BEGIN_MARKER!r}")
+    return document[:begin] + "\n" + generated.strip("\n") + "\n" + document[end:]
+
+
+def update(path, work):
+    """Rewrites the generated section of the file at `path` with the report on `work`."""
+    with open(path, encoding="utf-8") as f:
+        document = f.read()
+    updated = replace_generated(document, demoted(report(work)))
+    # A new file renamed over the old one: an interrupted run leaves the old one whole.
+    directory = os.path.dirname(os.path.abspath(path))
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=directory, delete=False,
+                                     prefix=".report-") as f:
+        f.write(updated)
+    os.chmod(f.name, os.stat(path).st_mode & 0o7777)
+    os.replace(f.name, path)
+
+
+def self_test():
+    """Checks replace_generated, demoted and update on fakes; exits 1 on the first failure."""
+    failures = []
+
+    def check(name, got, expected):
+        if got != expected:
+            failures.append(f"{name}:\n  got      {got!r}\n  expected {expected!r}")
+
+    document = (f"# Benchmarks\n\nHand-written.\n\n{BEGIN_MARKER}\nold table\n| 1 |\n"
+                f"{END_MARKER}\n\n## After\n\nAlso kept.\n")
+    replaced = replace_generated(document, "## New\n\n| 2 |\n")
+    check("replace", replaced, f"# Benchmarks\n\nHand-written.\n\n{BEGIN_MARKER}\n## New\n\n| 2 |"
+          f"\n{END_MARKER}\n\n## After\n\nAlso kept.\n")
+    check("replace is idempotent", replace_generated(replaced, "## New\n\n| 2 |\n"), replaced)
+    check("empty section", replace_generated(f"a\n{BEGIN_MARKER}{END_MARKER}\nb\n", "x"),
+          f"a\n{BEGIN_MARKER}\nx\n{END_MARKER}\nb\n")
+    for name, bad in (("no markers", "text\n"),
+                      ("no end", f"{BEGIN_MARKER}\n"),
+                      ("two begins", f"{BEGIN_MARKER}\n{BEGIN_MARKER}\n{END_MARKER}\n"),
+                      ("end first", f"{END_MARKER}\n{BEGIN_MARKER}\n")):
+        try:
+            replace_generated(bad, "x")
+            failures.append(f"{name}: accepted")
+        except ValueError:
+            pass
+    check("demoted", demoted("# T\n\ntext # not\n## S\n```\n# code\n```\n"),
+          "## T\n\ntext # not\n### S\n```\n# code\n```\n")
+
+    # The whole path on results in the format Benchmarks/product writes, cut down to one table.
+    meta = {"mode": "full", "command": "Benchmarks/product corpus", "date": "2026-01-02 03:04 UTC",
+            "seconds": 400.2, "cpu": "Test CPU", "nproc": 2, "memory": "1 GiB RAM",
+            "kernel": "Linux 6.0", "load_start": "0.10 0.20 0.30", "load_end": "1.00 1.10 1.20",
+            "qrpipe": "qrdetect (qrpipe) 0.1.0", "commit": "abc1234", "swift": "Swift 6",
+            "peers": "qrencode 4.1.1", "unavailable": "", "failed": {"detect": "exit status 2"}}
+    render_rows = [{"section": "batch", "name": "qrrender --lines -f pbm", "codes": 100,
+                    "rate": 3000.0},
+                   {"section": "batch", "name": "qrrender --lines -f png -d DIR", "codes": 100,
+                    "rate": 2400.0},
+                   {"section": "batch", "name": "qrencode -t PNG, shell loop", "codes": 10,
+                    "rate": 600.0},
+                   {"section": "single", "name": "qrrender (PBM)", "ms": 2.5}]
+    with tempfile.TemporaryDirectory() as work:
+        with open(os.path.join(work, "meta.json"), "w") as f:
+            json.dump(meta, f)
+        with open(os.path.join(work, "render.jsonl"), "w") as f:
+            f.writelines(json.dumps(row) + "\n" for row in render_rows)
+        readme = os.path.join(work, "README.md")
+        with open(readme, "w") as f:
+            f.write(document)
+        update(readme, work)
+        with open(readme) as f:
+            written = f.read()
+        check("update keeps the text before", written.split(BEGIN_MARKER)[0],
+              document.split(BEGIN_MARKER)[0])
+        check("update keeps the text after", written.split(END_MARKER)[1],
+              document.split(END_MARKER)[1])
+        section = written.split(BEGIN_MARKER)[1].split(END_MARKER)[0]
+        for expected in ("\n## qrpipe product benchmark (full)\n",
+                         "- **Date:** 2026-01-02 03:04 UTC",
+                         "qrdetect (qrpipe) 0.1.0 at commit abc1234", "\n### qrrender\n",
+                         "| qrrender --lines -f pbm | 100 | 3,000 | 1.00× |",
+                         "| qrencode -t PNG, shell loop | 10 | 600 | 4.00× |",
+                         "| qrrender (PBM) | 2.50 |", "\n### Detection\n",
+                         "Not run: exit status 2", "\n### dedupe\n"):
+            if expected not in section:
+                failures.append(f"update: {expected!r} not in the section:\n{section}")
+        check("update twice", (update(readme, work), open(readme).read())[1], written)
+        leftovers = [n for n in os.listdir(work) if n.startswith(".report-")]
+        check("no temporary file left", leftovers, [])
+    if failures:
+        print("report.py --self-test: FAILED\n" + "\n".join(failures), file=sys.stderr)
+        sys.exit(1)
+    print("report.py --self-test: all passed", file=sys.stderr)
+
+
+def main():
+    arguments = sys.argv[1:]
+    if arguments == ["--self-test"]:
+        self_test()
+    elif len(arguments) == 3 and arguments[0] == "--update":
+        try:
+            update(arguments[1], arguments[2])
+        except OSError as error:
+            sys.exit(f"report.py: {error}")
+        except ValueError as error:
+            sys.exit(f"report.py: {arguments[1]}: {error}")
+    elif len(arguments) == 1 and not arguments[0].startswith("-"):
+        sys.stdout.write(report(arguments[0]))
+    else:
+        sys.exit("usage: report.py WORK | report.py --update FILE WORK | report.py --self-test")
 
 
 if __name__ == "__main__":
