@@ -179,8 +179,10 @@ public struct Detector: Sendable {
   private mutating func run(_ image: GrayImage, accept: (SymbolCandidate) -> Bool) {
     var accepted: [SymbolCandidate] = []
     let rowStep = options.effort == .fast ? 3 : options.effort == .balanced ? 2 : 1
-    // Whether a pass saw finder patterns worth other thresholds (see `Sighting`).
+    // Whether the passes saw finder patterns worth other thresholds that no symbol read
+    // explains (see `Sighting`), and each pass's patterns in frame pixels.
     var isPromising = false
+    var leftovers: [[FinderPattern]] = []
     var work = DetectorWork()
     defer { lastWork = work }
     var queue = passes[...]
@@ -188,7 +190,13 @@ public struct Detector: Sendable {
     var previous: Pass?
     var isHalved = false
     while let pass = queue.popFirst() {
-      if options.effort == .balanced && !accepted.isEmpty { break }
+      // A symbol read ends nothing: balanced effort goes on while patterns that no symbol read
+      // explains promise another, and every polarity is looked at (see `Sighting`).
+      if options.effort == .balanced && !accepted.isEmpty && !isPromising
+        && !(pass.isInverted && !pass.isHalf && pass.threshold == .local)
+      {
+        break
+      }
       // A frame whose budget is spent is noise or texture; another threshold will not help.
       if work.isOverBudget { break }
       // The other thresholds rescue symbols the first one spoiled, whose finder patterns still
@@ -231,7 +239,12 @@ public struct Detector: Sendable {
       ) {
         accept($0)
       }
-      isPromising = isPromising || sighting.isPromising
+      // What counts is what the passes so far left unexplained.
+      leftovers.append(sighting)
+      isPromising = leftovers.contains { pass in
+        Sighting(pass.filter { pattern in !accepted.contains { $0.contains(pattern.centre) } })
+          .isPromising
+      }
     }
   }
 
@@ -244,20 +257,29 @@ public struct Detector: Sendable {
     /// Those seen on two scan lines or more and all round.
     var twiceAllRound = 0
 
+    /// The account of `patterns`.
+    init(_ patterns: [FinderPattern]) {
+      self.patterns = patterns.count
+      for pattern in patterns where pattern.count >= 2 {
+        twice += 1
+        if pattern.isConfirmedAllRound { twiceAllRound += 1 }
+      }
+    }
+
     /// Whether other thresholds may find a symbol here: two patterns seen twice and all round,
     /// or one seen twice among few (noise and texture make many patterns, and a lone good one
     /// now and then).
     var isPromising: Bool { twiceAllRound >= 2 || (twice >= 1 && patterns <= 8) }
   }
 
-  /// One pass over a binarized image; returns what it saw of finder patterns.
+  /// One pass over a binarized image; returns the finder patterns it saw (in frame pixels).
   @discardableResult
   private func search(
     _ binary: BinaryImage, gray: GrayView, scale: Double, isInverted: Bool, findsStones: Bool,
     rowStep: Int,
     accepted: inout [SymbolCandidate], work: inout DetectorWork,
     accept: (SymbolCandidate) -> Bool
-  ) -> Sighting {
+  ) -> [FinderPattern] {
     var region = (0, 0, binary.width, binary.height)
     if let r = options.region {
       let x = min(max(Int(Double(r.x) / scale), 0), binary.width)
@@ -269,20 +291,26 @@ public struct Detector: Sendable {
     }
     var patterns = FinderPatternScanner.scan(
       binary, rowStep: rowStep, region: region, stones: findsStones)
-    // Dark blobs are everywhere in texture and noise: stones must show on two scan lines, and
-    // only a few of their triples are tried.
-    if findsStones {
+    // Patterns a symbol already read explains are spent. Dark blobs are everywhere in texture
+    // and noise: stones must show on two scan lines, and only a few of their triples are tried.
+    if !accepted.isEmpty || findsStones {
       patterns.removeAll { pattern in
-        pattern.count < 2 || accepted.contains { $0.contains(pattern.centre * scale) }
+        (findsStones && pattern.count < 2)
+          || accepted.contains { $0.contains(pattern.centre * scale) }
       }
     }
-    let maxAttempts = findsStones ? 8 : 60 + 4 * options.maxSymbols
-    // Many candidates mean texture or text; keep the best confirmed ones.
-    if patterns.count > 40 {
+    let tuning = DetectorTuning.self
+    // Attempts that read nothing; those that read a symbol are not counted.
+    let maxAttempts = findsStones ? tuning.stoneAttempts : tuning.fruitlessTriples
+    // Many candidates mean texture or text, or many symbols: keep the best, and every strong
+    // one (seen twice and confirmed all round, as real patterns are and texture seldom is).
+    if patterns.count > tuning.weakPatterns {
       patterns.sort {
         ($0.isConfirmedAllRound ? 1 : 0, $0.count) > ($1.isConfirmedAllRound ? 1 : 0, $1.count)
       }
-      patterns.removeLast(patterns.count - 40)
+      let strong = patterns.prefix { $0.isConfirmedAllRound && $0.count >= 2 }.count
+      let kept = min(max(tuning.weakPatterns, strong), tuning.maxPatterns)
+      if patterns.count > kept { patterns.removeLast(patterns.count - kept) }
     }
     work.finderPatterns += patterns.count
     let budget = options.effort.budget
@@ -305,11 +333,13 @@ public struct Detector: Sendable {
     var used = [Bool](repeating: false, count: patterns.count)
     var attempts = 0
     // More than the budget allows, as triples over a symbol already read are skipped.
-    for triple in QRLocator.triples(patterns, partialLimit: budget.partialTriples * 4) {
+    for triple in QRLocator.triples(
+      patterns, partialLimit: budget.partialTriples * 4, neighbours: tuning.tripleNeighbours)
+    {
       guard accepted.count < options.maxSymbols, attempts < maxAttempts else {
         break
       }
-      guard work.units < budget.units else {
+      guard work.fruitlessUnits < budget.units else {
         work.isOverBudget = true
         break
       }
@@ -321,26 +351,31 @@ public struct Detector: Sendable {
         guard work.partialTriples < budget.partialTriples else { continue }
         work.partialTriples += 1
       }
-      attempts += 1
+      let unitsBefore = work.units
       work.qrAttempts += 1
       let readings = QRLocator.locate(
         binary, gray: gray, patterns, triple, alignmentSearches: &work.alignmentSearches,
         limit: options.effort == .fast || findsStones ? 0 : 4, corners: cornersOf)
-      guard let first = readings.first else { continue }
+      guard let first = readings.first else {
+        attempts += 1
+        continue
+      }
       // Over a symbol already read, the patterns are spent; else the first reading the caller
       // accepts is kept, and when none is, the best one fitted to its function patterns.
       if !accepted.contains(where: { $0.overlaps(prepared(first)) }) {
         if let kept = readings.lazy.map(prepared).first(where: accept) {
           keep(kept)
-        } else if options.effort != .fast, first.formatDistance <= 3 {
-          guard
-            let fitted = GridFitter.refine(binary, first, searches: &work.fittedGrids).map(
-              prepared), accept(fitted)
-          else { continue }
+        } else if options.effort != .fast, first.formatDistance <= 3,
+          let fitted = GridFitter.refine(binary, first, searches: &work.fittedGrids).map(
+            prepared), accept(fitted)
+        {
           keep(fitted)
         } else {
+          attempts += 1
           continue
         }
+        // Work that read a symbol is not what the budget bounds.
+        work.refundedUnits += work.units - unitsBefore
       }
       used[triple.topLeft] = true
       used[triple.topRight] = true
@@ -354,10 +389,17 @@ public struct Detector: Sendable {
       }
       pairs: for (position, first) in lone.enumerated() {
         for second in lone[(position + 1)...] where !used[first] && !used[second] {
+          // Two patterns of one symbol have modules of about one size and lie at most a
+          // version 40 symbol's diagonal apart.
+          let (a, b) = (patterns[first], patterns[second])
+          guard max(a.moduleSize, b.moduleSize) < min(a.moduleSize, b.moduleSize) * 2.5,
+            a.centre.distance(to: b.centre) < 250 * max(a.moduleSize, b.moduleSize)
+          else { continue }
+          let unitsBefore = work.units
           for (triple, guess) in QRLocator.thirdPatternGuesses(
             patterns, first, second, third: patterns.count)
           {
-            guard work.units < budget.units else {
+            guard work.fruitlessUnits < budget.units else {
               work.isOverBudget = true
               break pairs
             }
@@ -372,7 +414,7 @@ public struct Detector: Sendable {
             var kept: SymbolCandidate?
             for (placed, corners) in [(settled, settledCorners), (guess, nil)] {
               if placed.centre != settled.centre {
-                guard work.units < budget.units else { break }
+                guard work.fruitlessUnits < budget.units else { break }
                 work.qrAttempts += 1
               }
               let readings = QRLocator.locate(binary, gray: gray, patterns + [placed], triple) {
@@ -386,6 +428,7 @@ public struct Detector: Sendable {
             }
             guard let kept else { continue }
             keep(kept)
+            work.refundedUnits += work.units - unitsBefore
             used[first] = true
             used[second] = true
             break
@@ -393,10 +436,10 @@ public struct Detector: Sendable {
         }
       }
     }
-    var sighting = Sighting(patterns: patterns.count)
-    for pattern in patterns where pattern.count >= 2 {
-      sighting.twice += 1
-      if pattern.isConfirmedAllRound { sighting.twiceAllRound += 1 }
+    let sighting = patterns.map {
+      var pattern = $0
+      pattern.centre = pattern.centre * scale
+      return pattern
     }
     // Micro QR's finder pattern is never drawn as a bare stone.
     guard options.findsMicroQR, !findsStones else { return sighting }
@@ -406,12 +449,13 @@ public struct Detector: Sendable {
     for (index, pattern) in patterns.enumerated()
     where !used[index] && pattern.count >= minimumCount && pattern.isConfirmedAllRound {
       guard accepted.count < options.maxSymbols else { break }
-      guard work.units < budget.units else {
+      guard work.fruitlessUnits < budget.units else {
         work.isOverBudget = true
         break
       }
       let point = pattern.centre * scale
       guard !accepted.contains(where: { $0.contains(point) }) else { continue }
+      let unitsBefore = work.units
       work.microAttempts += 1
       let readings = MicroQRLocator.locate(binary, pattern, corners: cornersOf(index))
       // Each reading as sampled, then each fitted to its function patterns (M1 has no error
@@ -421,7 +465,7 @@ public struct Detector: Sendable {
       while index < readings.count {
         var reading = readings[index]
         if fitting {
-          guard work.units < budget.units else { break }
+          guard work.fruitlessUnits < budget.units else { break }
           guard let fitted = GridFitter.refine(binary, reading, searches: &work.fittedGrids) else {
             index += 1
             continue
@@ -432,6 +476,7 @@ public struct Detector: Sendable {
         guard !accepted.contains(where: { $0.overlaps(scaled) }) else { break }
         if accept(scaled) {
           keep(scaled)
+          work.refundedUnits += work.units - unitsBefore
           break
         }
         index += 1

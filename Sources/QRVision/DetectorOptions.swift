@@ -62,8 +62,8 @@ public struct DetectorOptions: Hashable, Sendable {
   public var effort: Effort = .balanced
   /// Only look for finder patterns here (symbols may extend past it); nil for the whole image.
   public var region: Region?
-  /// Stop after this many symbols. Default 64.
-  public var maxSymbols = 64
+  /// Stop after this many symbols. Default: no limit (every symbol that decodes).
+  public var maxSymbols = Int.max
   /// Whether to look for light-on-dark symbols. Default true.
   public var triesInverted = true
   /// Whether to look for Micro QR symbols. Default true.

@@ -22,6 +22,8 @@ public struct DetectorWork: Hashable, Sendable {
   public var alignmentSearches = 0
   /// Candidates given to the decoder (mirror images included).
   public var decodeAttempts = 0
+  /// Of `units`, those spent on attempts that read a symbol: the budget bounds only the rest.
+  public var refundedUnits = 0
   /// Attempts stopped because the frame budget ran out.
   public var isOverBudget = false
 
@@ -31,4 +33,8 @@ public struct DetectorWork: Hashable, Sendable {
   /// The expensive steps, weighted by their rough cost: a located triple or Micro QR pattern
   /// counts 1, a fitted grid 2, an alignment search 4.
   public var units: Int { qrAttempts + microAttempts + 2 * fittedGrids + 4 * alignmentSearches }
+
+  /// The units spent on attempts that read nothing: what a frame budget limits, so that a frame
+  /// with a hundred symbols yields a hundred while texture and noise stay cheap.
+  public var fruitlessUnits: Int { units - refundedUnits }
 }

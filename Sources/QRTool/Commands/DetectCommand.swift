@@ -23,7 +23,7 @@ public enum DetectCommand {
       .flag("0", "null", "with --print text, end each payload with NUL instead of newline"),
       .flag("b", "bytes", "always add the payload as base64 \"bytes\" to records"),
       .value("n", "count", "N", "stop after N symbols"),
-      .value("m", "max-symbols", "N", "look for at most N symbols per frame (default 64)"),
+      .value("m", "max-symbols", "N", "look for at most N symbols per frame (default: all)"),
       .value("r", "region", "x,y,w,h", "only look for symbols in this rectangle of each frame"),
       .value(
         "e", "effort", "level", "time spent per frame: fast, balanced (default) or accurate",

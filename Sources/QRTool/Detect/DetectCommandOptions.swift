@@ -93,7 +93,7 @@ public struct DetectCommandOptions: Sendable {
       // choice(_:from:) has checked the name against the cases.
       detector.effort = DetectorOptions.Effort(rawValue: effort) ?? .balanced
     }
-    detector.maxSymbols = try arguments.integer("max-symbols", in: 1...4096) ?? 64
+    detector.maxSymbols = try arguments.integer("max-symbols", in: 1...4096) ?? Int.max
     detector.region = try arguments.value("region").map { (text) throws(UsageError) in
       try Self.parseRegion(text)
     }

@@ -30,15 +30,42 @@ enum QRLocator {
   /// order (top-right, bottom-left).
   ///
   /// - Complexity: O(*n*³) in the number of patterns, which the caller caps.
-  static func triples(_ patterns: [FinderPattern], partialLimit: Int = .max) -> [Triple] {
+  static func triples(
+    _ patterns: [FinderPattern], partialLimit: Int = .max, neighbours: Int = .max
+  ) -> [Triple] {
     var result: [Triple] = []
     let n = patterns.count
     guard n >= 3 else { return [] }
-    for i in 0..<(n - 2) {
-      for j in (i + 1)..<(n - 1) {
-        let (first, second) = (patterns[i].moduleSize, patterns[j].moduleSize)
-        guard max(first, second) < min(first, second) * 2.5 else { continue }
-        for k in (j + 1)..<n { appendTriples(patterns, i, j, k, to: &result) }
+    if n <= neighbours + 1 {
+      for i in 0..<(n - 2) {
+        for j in (i + 1)..<(n - 1) {
+          let (first, second) = (patterns[i].moduleSize, patterns[j].moduleSize)
+          guard max(first, second) < min(first, second) * 2.5 else { continue }
+          for k in (j + 1)..<n { appendTriples(patterns, i, j, k, to: &result) }
+        }
+      }
+    } else {
+      // Many patterns (a sheet of symbols): a symbol's top-left pattern has its two partners
+      // among its nearest patterns of about its module size, so each pattern is grouped with
+      // pairs of its `neighbours` nearest only: O(n × neighbours²) triples, not O(n³).
+      var seen: Set<Int> = []
+      for i in 0..<n {
+        let near = (0..<n).filter { j in
+          let (a, b) = (patterns[i].moduleSize, patterns[j].moduleSize)
+          return j != i && max(a, b) < min(a, b) * 2.5
+        }.sorted {
+          patterns[i].centre.distance(to: patterns[$0].centre)
+            < patterns[i].centre.distance(to: patterns[$1].centre)
+        }.prefix(neighbours)
+        for (position, j) in near.enumerated() {
+          for k in near.dropFirst(position + 1) {
+            let sorted = [i, j, k].sorted()
+            guard seen.insert((sorted[0] * n + sorted[1]) * n + sorted[2]).inserted else {
+              continue
+            }
+            appendTriples(patterns, sorted[0], sorted[1], sorted[2], to: &result)
+          }
+        }
       }
     }
     func isBetter(_ a: Triple, _ b: Triple) -> Bool {

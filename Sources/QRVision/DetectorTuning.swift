@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+// The detector's tuned constants, in one place, each with what it trades.
+
+/// The numbers the detector was tuned with. Each was set against classes of scenes (the scene
+/// generator's classes, `Benchmarks/scenes.sh`, and the corpus), never one file; each entry
+/// says what raising or lowering it trades.
+enum DetectorTuning {
+  /// Finder patterns a pass keeps when it finds many: the best this many, and beyond them every
+  /// strong pattern (seen on two scan lines and confirmed all round) up to `maxPatterns`.
+  /// Texture and text make dozens of weak patterns, whose triples cost time and read nothing;
+  /// sheets of symbols make hundreds of strong ones. Lower: less time on texture, and symbols
+  /// with damaged finder patterns lost among many.
+  static let weakPatterns = 40
+  /// The most finder patterns a pass keeps: three per symbol, so some 340 symbols a frame.
+  /// Bounds the grouping work of a frame full of strong texture.
+  static let maxPatterns = 1024
+  /// Beyond `tripleNeighbours + 1` patterns, each is grouped only with pairs of its nearest
+  /// this many (of about its module size): grouping costs O(n × k²) instead of O(n³). Lower:
+  /// faster on sheets, but a symbol whose partners are farther than k others (tiny symbols
+  /// among large ones) is missed.
+  static let tripleNeighbours = 12
+  /// Triples a pass tries that read nothing before it gives up; triples that read a symbol do
+  /// not count. Higher: more chances for damaged symbols in busy frames, more time on texture.
+  static let fruitlessTriples = 60
+  /// The same for triples of bare stones (stylised codes), which texture makes in plenty.
+  static let stoneAttempts = 8
+}
