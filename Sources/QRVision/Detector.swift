@@ -37,6 +37,9 @@ public struct Detector: Sendable {
   public private(set) var lastWork = DetectorWork()
   private var binarizer = Binarizer()
   private var halfImage: GrayImage?
+  // The same for windows of the frame, whose size changes from frame to frame.
+  private var windowBinarizer = Binarizer()
+  private var windowHalfImage: GrayImage?
 
   /// Creates a detector.
   public init(options: DetectorOptions = DetectorOptions()) {
@@ -175,76 +178,191 @@ public struct Detector: Sendable {
     return passes
   }
 
-  /// Runs the passes, giving `accept` every new candidate; `accept` says whether it was kept.
-  private mutating func run(_ image: GrayImage, accept: (SymbolCandidate) -> Bool) {
+  /// What a frame's looks share: the symbols kept, the work done, and the finder patterns each
+  /// pass saw (in frame pixels).
+  private struct Account {
     var accepted: [SymbolCandidate] = []
-    let rowStep = options.effort == .fast ? 3 : options.effort == .balanced ? 2 : 1
-    // Whether the passes saw finder patterns worth other thresholds that no symbol read
-    // explains (see `Sighting`), and each pass's patterns in frame pixels.
-    var isPromising = false
-    var leftovers: [[FinderPattern]] = []
+    /// Symbols located but cut by the frame's edge: no threshold reads them, so their finder
+    /// patterns are explained too.
+    var cutOff: [SymbolCandidate] = []
     var work = DetectorWork()
-    defer { lastWork = work }
-    var queue = passes[...]
-    // What the binarizer holds, and whether `halfImage` holds this frame at half size.
+    var sightings: [[FinderPattern]] = []
+
+    /// The patterns seen on two scan lines or more that no symbol read explains.
+    var unexplained: [FinderPattern] {
+      sightings.flatMap { pass in
+        pass.filter { pattern in pattern.count >= 2 && !isExplained(pattern) }
+      }
+    }
+
+    /// Whether a symbol read, or one cut by the frame's edge, covers `pattern`.
+    func isExplained(_ pattern: FinderPattern) -> Bool {
+      accepted.contains { $0.contains(pattern.centre) }
+        || cutOff.contains { $0.contains(pattern.centre) }
+    }
+
+    /// Whether some pass saw patterns worth other thresholds that no symbol read explains.
+    var isPromising: Bool {
+      sightings.contains { pass in
+        Sighting(pass.filter { !isExplained($0) }).isPromising
+      }
+    }
+  }
+
+  /// Runs the detection plan of the effort, giving `accept` every new candidate; `accept` says
+  /// whether it was kept.
+  ///
+  /// - fast: the local threshold, every third row.
+  /// - balanced: the local threshold and its inverse over the frame, every other row. Then,
+  ///   while finder patterns that no symbol read explains promise a symbol, the other
+  ///   thresholds (contrast only, global and its inverse, local at half size, bare stones) over
+  ///   the window around those patterns only; or, where no pattern promised anything and few
+  ///   were seen at all, the cheap look: the half-size frame, local, stones, global and inverse,
+  ///   until a symbol is read.
+  /// - accurate: every pass over the whole frame, every row.
+  private mutating func run(_ image: GrayImage, accept: (SymbolCandidate) -> Bool) {
+    var account = Account()
+    defer { lastWork = account.work }
+    let rowStep = options.effort == .fast ? 3 : options.effort == .balanced ? 2 : 1
+    let all = passes
+    let frame = (width: image.width, height: image.height)
+    switch options.effort {
+    case .fast, .accurate:
+      look(
+        at: image, origin: Point(x: 0, y: 0), frame: frame, passes: all, rowStep: rowStep,
+        account: &account,
+        accept: accept
+      ) { _ in false }
+    case .balanced:
+      let firstTwo = Array(all.prefix { $0.threshold == .local && !$0.isHalf })
+      look(
+        at: image, origin: Point(x: 0, y: 0), frame: frame, passes: firstTwo, rowStep: rowStep,
+        account: &account, accept: accept
+      ) { _ in false }
+      guard !account.work.isOverBudget, account.accepted.count < options.maxSymbols else { return }
+      let others = Array(all.dropFirst(firstTwo.count))
+      if account.isPromising {
+        let window = Self.window(around: account.unexplained, in: image, region: options.region)
+        let crop = window.isWhole ? image : Self.crop(image, window)
+        look(
+          at: crop, origin: Point(x: Double(window.x), y: Double(window.y)), frame: frame,
+          passes: others,
+          rowStep: rowStep, account: &account, usesWindowStorage: !window.isWhole, accept: accept
+        ) { !$0.isPromising }
+      } else if account.work.finderPatterns <= DetectorTuning.cheapLookPatterns {
+        look(
+          at: image, origin: Point(x: 0, y: 0), frame: frame, passes: cheapPasses, rowStep: rowStep,
+          account: &account, accept: accept
+        ) { !$0.accepted.isEmpty && !$0.isPromising }
+      }
+    }
+  }
+
+  /// A rectangle of the frame in pixels, and whether it is all of it.
+  private struct Window {
+    var x, y, width, height: Int
+    var isWhole: Bool
+  }
+
+  /// The window where `patterns` may have symbols: each pattern's neighbourhood of
+  /// `DetectorTuning.windowModules` modules, joined into one rectangle, within `region`; the
+  /// whole frame when that would cover most of it.
+  private static func window(
+    around patterns: [FinderPattern], in image: GrayImage, region: DetectorOptions.Region?
+  ) -> Window {
+    let whole = Window(x: 0, y: 0, width: image.width, height: image.height, isWhole: true)
+    guard !patterns.isEmpty else { return whole }
+    var (x0, y0, x1, y1) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+    for pattern in patterns {
+      let reach = pattern.moduleSize * DetectorTuning.windowModules
+      x0 = min(x0, pattern.centre.x - reach)
+      y0 = min(y0, pattern.centre.y - reach)
+      x1 = max(x1, pattern.centre.x + reach)
+      y1 = max(y1, pattern.centre.y + reach)
+    }
+    var left = max(0, Int(x0))
+    var top = max(0, Int(y0))
+    var right = min(image.width, Int(x1.rounded(.up)))
+    var bottom = min(image.height, Int(y1.rounded(.up)))
+    if let region {
+      left = max(left, region.x)
+      top = max(top, region.y)
+      right = min(right, region.x + region.width)
+      bottom = min(bottom, region.y + region.height)
+    }
+    guard right - left >= 32, bottom - top >= 32 else { return whole }
+    let area = Double((right - left) * (bottom - top))
+    guard area < DetectorTuning.wholeWindowShare * Double(image.width * image.height) else {
+      return whole
+    }
+    return Window(x: left, y: top, width: right - left, height: bottom - top, isWhole: false)
+  }
+
+  /// The pixels of `window`.
+  private static func crop(_ image: GrayImage, _ window: Window) -> GrayImage {
+    var pixels = [UInt8]()
+    pixels.reserveCapacity(window.width * window.height)
+    for y in window.y..<(window.y + window.height) {
+      let start = y * image.width + window.x
+      pixels.append(contentsOf: image.pixels[start..<(start + window.width)])
+    }
+    return GrayImage(width: window.width, height: window.height, pixels: pixels)
+  }
+
+  /// Takes `passes` over `source`, whose pixel (0, 0) is the frame's `origin`, in order, until
+  /// the budget is spent, enough symbols are read, or `isDone` says so after a pass.
+  private mutating func look(
+    at source: GrayImage, origin: Point, frame: (width: Int, height: Int), passes: [Pass],
+    rowStep: Int, account: inout Account,
+    usesWindowStorage: Bool = false, accept: (SymbolCandidate) -> Bool,
+    isDone: (Account) -> Bool
+  ) {
     var previous: Pass?
     var isHalved = false
-    while let pass = queue.popFirst() {
-      // A symbol read ends nothing: balanced effort goes on while patterns that no symbol read
-      // explains promise another, and every polarity is looked at (see `Sighting`).
-      if options.effort == .balanced && !accepted.isEmpty && !isPromising
-        && !(pass.isInverted && !pass.isHalf && pass.threshold == .local)
-      {
-        break
+    var halfStorage = usesWindowStorage ? windowHalfImage : halfImage
+    var bits = usesWindowStorage ? windowBinarizer : binarizer
+    defer {
+      if usesWindowStorage {
+        windowHalfImage = halfStorage
+        windowBinarizer = bits
+      } else {
+        halfImage = halfStorage
+        binarizer = bits
       }
+    }
+    for pass in passes {
       // A frame whose budget is spent is noise or texture; another threshold will not help.
-      if work.isOverBudget { break }
-      // The other thresholds rescue symbols the first one spoiled, whose finder patterns still
-      // show; balanced effort spares frames where none did, with a cheaper look instead.
-      if options.effort == .balanced && pass.threshold == .contrastOnly && !isPromising {
-        // Texture and noise (many patterns, none promising) are not what the cheap look
-        // rescues: symbols whose finder patterns the local threshold lost.
-        guard work.finderPatterns <= 12 else { break }
-        queue = cheapPasses[...]
-        continue
-      }
-      guard accepted.count < options.maxSymbols else { break }
-      if pass.isHalf && (image.width < 80 || image.height < 80) { continue }
-      // The image this pass looks at: the frame, or the frame at half size (made once).
-      var source = image
+      guard !account.work.isOverBudget, account.accepted.count < options.maxSymbols else { break }
+      if pass.isHalf && (source.width < 80 || source.height < 80) { continue }
+      // The image this pass looks at: the source, or the source at half size (made once).
+      var image = source
       if pass.isHalf {
-        if !isHalved { Self.halve(image, into: &halfImage) }
+        if !isHalved { Self.halve(source, into: &halfStorage) }
         isHalved = true
-        source = halfImage ?? image
+        image = halfStorage ?? source
       }
       if let previous, previous.threshold == pass.threshold, previous.isHalf == pass.isHalf {
         // The same threshold: the bits are there, perhaps to be swapped.
-        if previous.isInverted != pass.isInverted { binarizer.invert() }
+        if previous.isInverted != pass.isInverted { bits.invert() }
       } else {
         switch pass.threshold {
-        case .local: binarizer.binarizeLocally(source)
-        case .contrastOnly: binarizer.binarizeLocally(source, smoothsFlatBlocks: false)
-        case .global: binarizer.binarizeGlobally(source)
+        case .local: bits.binarizeLocally(image)
+        case .contrastOnly: bits.binarizeLocally(image, smoothsFlatBlocks: false)
+        case .global: bits.binarizeGlobally(image)
         }
-        if pass.isInverted { binarizer.invert() }
+        if pass.isInverted { bits.invert() }
       }
       previous = pass
-      work.passes += 1
-      let binary = BinaryImage(
-        width: binarizer.width, height: binarizer.height, bits: binarizer.bits)
-      let gray = GrayView(image: source, isInverted: pass.isInverted)
+      account.work.passes += 1
+      let binary = BinaryImage(width: bits.width, height: bits.height, bits: bits.bits)
+      let gray = GrayView(image: image, isInverted: pass.isInverted)
       let sighting = search(
-        binary, gray: gray, scale: pass.isHalf ? 2 : 1, isInverted: pass.isInverted,
-        findsStones: pass.findsStones, rowStep: rowStep, accepted: &accepted, work: &work
-      ) {
-        accept($0)
-      }
-      // What counts is what the passes so far left unexplained.
-      leftovers.append(sighting)
-      isPromising = leftovers.contains { pass in
-        Sighting(pass.filter { pattern in !accepted.contains { $0.contains(pattern.centre) } })
-          .isPromising
-      }
+        binary, gray: gray, scale: pass.isHalf ? 2 : 1, origin: origin, frame: frame,
+        isInverted: pass.isInverted, findsStones: pass.findsStones, rowStep: rowStep,
+        accepted: &account.accepted, cutOff: &account.cutOff, work: &account.work,
+        accept: accept)
+      account.sightings.append(sighting)
+      if isDone(account) { break }
     }
   }
 
@@ -275,18 +393,18 @@ public struct Detector: Sendable {
   /// One pass over a binarized image; returns the finder patterns it saw (in frame pixels).
   @discardableResult
   private func search(
-    _ binary: BinaryImage, gray: GrayView, scale: Double, isInverted: Bool, findsStones: Bool,
-    rowStep: Int,
-    accepted: inout [SymbolCandidate], work: inout DetectorWork,
+    _ binary: BinaryImage, gray: GrayView, scale: Double, origin: Point,
+    frame: (width: Int, height: Int), isInverted: Bool, findsStones: Bool, rowStep: Int,
+    accepted: inout [SymbolCandidate], cutOff: inout [SymbolCandidate], work: inout DetectorWork,
     accept: (SymbolCandidate) -> Bool
   ) -> [FinderPattern] {
     var region = (0, 0, binary.width, binary.height)
     if let r = options.region {
-      let x = min(max(Int(Double(r.x) / scale), 0), binary.width)
-      let y = min(max(Int(Double(r.y) / scale), 0), binary.height)
+      let x = min(max(Int((Double(r.x) - origin.x) / scale), 0), binary.width)
+      let y = min(max(Int((Double(r.y) - origin.y) / scale), 0), binary.height)
       region = (
-        x, y, min(Int(Double(r.width) / scale), binary.width - x),
-        min(Int(Double(r.height) / scale), binary.height - y)
+        x, y, max(0, min(Int(Double(r.width) / scale), binary.width - x)),
+        max(0, min(Int(Double(r.height) / scale), binary.height - y))
       )
     }
     var patterns = FinderPatternScanner.scan(
@@ -296,7 +414,7 @@ public struct Detector: Sendable {
     if !accepted.isEmpty || findsStones {
       patterns.removeAll { pattern in
         (findsStones && pattern.count < 2)
-          || accepted.contains { $0.contains(pattern.centre * scale) }
+          || accepted.contains { $0.contains(pattern.centre * scale + origin) }
       }
     }
     let tuning = DetectorTuning.self
@@ -325,10 +443,26 @@ public struct Detector: Sendable {
     func prepared(_ reading: SymbolCandidate) -> SymbolCandidate {
       var reading = reading
       reading.isInverted = isInverted
-      return reading.scaled(by: scale)
+      return reading.scaled(by: scale).translated(by: origin)
     }
     func keep(_ candidate: SymbolCandidate) {
       accepted.append(candidate)
+    }
+    // A reading that did not decode and reaches more than a module past the frame's edge is a
+    // symbol partly out of view: other thresholds cannot read it.
+    func noteIfCut(_ reading: SymbolCandidate) {
+
+      let candidate = prepared(reading)
+      guard candidate.corners.count == 4 else { return }
+      let module =
+        candidate.corners[0].distance(to: candidate.corners[1])
+        / Double(max(candidate.matrix.size, 1))
+      let (width, height) = (Double(frame.width), Double(frame.height))
+      if candidate.corners.contains(where: {
+        $0.x < -module || $0.y < -module || $0.x > width + module || $0.y > height + module
+      }) {
+        cutOff.append(candidate)
+      }
     }
     var used = [Bool](repeating: false, count: patterns.count)
     var attempts = 0
@@ -371,6 +505,7 @@ public struct Detector: Sendable {
         {
           keep(fitted)
         } else {
+          noteIfCut(first)
           attempts += 1
           continue
         }
@@ -405,7 +540,7 @@ public struct Detector: Sendable {
             }
             guard guess.centre.x >= 0, guess.centre.y >= 0,
               guess.centre.x < Double(binary.width), guess.centre.y < Double(binary.height),
-              !accepted.contains(where: { $0.contains(guess.centre * scale) })
+              !accepted.contains(where: { $0.contains(guess.centre * scale + origin) })
             else { continue }
             work.qrAttempts += 1
             // The guess settled on the pattern's corners, then the guess itself (when the
@@ -425,6 +560,7 @@ public struct Detector: Sendable {
               else { continue }
               kept = readings.lazy.map(prepared).first(where: accept)
               if kept != nil { break }
+              noteIfCut(best)
             }
             guard let kept else { continue }
             keep(kept)
@@ -438,7 +574,8 @@ public struct Detector: Sendable {
     }
     let sighting = patterns.map {
       var pattern = $0
-      pattern.centre = pattern.centre * scale
+      pattern.centre = pattern.centre * scale + origin
+      pattern.moduleSize *= scale
       return pattern
     }
     // Micro QR's finder pattern is never drawn as a bare stone.
@@ -453,7 +590,7 @@ public struct Detector: Sendable {
         work.isOverBudget = true
         break
       }
-      let point = pattern.centre * scale
+      let point = pattern.centre * scale + origin
       guard !accepted.contains(where: { $0.contains(point) }) else { continue }
       let unitsBefore = work.units
       work.microAttempts += 1
@@ -553,6 +690,19 @@ extension SymbolCandidate {
       var pattern = $0
       pattern.centre = pattern.centre * factor
       pattern.moduleSize *= factor
+      return pattern
+    }
+    return copy
+  }
+
+  /// The candidate moved by `offset` pixels.
+  func translated(by offset: Point) -> SymbolCandidate {
+    guard offset.x != 0 || offset.y != 0 else { return self }
+    var copy = self
+    copy.corners = corners.map { $0 + offset }
+    copy.finderPatterns = finderPatterns.map {
+      var pattern = $0
+      pattern.centre = pattern.centre + offset
       return pattern
     }
     return copy

@@ -24,4 +24,15 @@ enum DetectorTuning {
   static let fruitlessTriples = 60
   /// The same for triples of bare stones (stylised codes), which texture makes in plenty.
   static let stoneAttempts = 8
+  /// Balanced effort takes its cheap look at the half-size frame only when the first passes saw
+  /// at most this many finder patterns (none promising): texture and noise make more, and the
+  /// look rescues symbols whose patterns the local threshold lost, not busy frames.
+  static let cheapLookPatterns = 12
+  /// The neighbourhood of an unexplained finder pattern, in its modules, that balanced effort's
+  /// other thresholds look at: a version 7 symbol's width from the pattern in every direction.
+  /// Larger: big symbols whose other patterns did not show are read; more pixels per pass.
+  static let windowModules = 45.0
+  /// When the window of unexplained patterns would cover this share of the frame or more, the
+  /// whole frame is taken instead (cropping would save little).
+  static let wholeWindowShare = 0.6
 }
