@@ -240,9 +240,22 @@ public struct Detector: Sendable {
         account: &account, accept: accept
       ) { _ in false }
       guard !account.work.isOverBudget, account.accepted.count < options.maxSymbols else { return }
-      let others = Array(all.dropFirst(firstTwo.count))
+      var others = Array(all.dropFirst(firstTwo.count))
       if account.isPromising {
-        let window = Self.window(around: account.unexplained, in: image, region: options.region)
+        let unexplained = account.unexplained
+        // Patterns with large modules are looked at where their modules are a few pixels: the
+        // half-size image, a quarter of the work.
+        if let smallest = unexplained.map(\.moduleSize).min(),
+          smallest >= DetectorTuning.halfLevelModule
+        {
+          var halved: [Pass] = []
+          for var pass in others {
+            pass.isHalf = true
+            if !halved.contains(pass) { halved.append(pass) }
+          }
+          others = halved
+        }
+        let window = Self.window(around: unexplained, in: image, region: options.region)
         let crop = window.isWhole ? image : Self.crop(image, window)
         look(
           at: crop, origin: Point(x: Double(window.x), y: Double(window.y)), frame: frame,
@@ -426,7 +439,9 @@ public struct Detector: Sendable {
       patterns.sort {
         ($0.isConfirmedAllRound ? 1 : 0, $0.count) > ($1.isConfirmedAllRound ? 1 : 0, $1.count)
       }
-      let strong = patterns.prefix { $0.isConfirmedAllRound && $0.count >= 2 }.count
+      // (Bare stones are all "confirmed all round": among them, the best `weakPatterns` only.)
+      let strong =
+        findsStones ? 0 : patterns.prefix { $0.isConfirmedAllRound && $0.count >= 2 }.count
       let kept = min(max(tuning.weakPatterns, strong), tuning.maxPatterns)
       if patterns.count > kept { patterns.removeLast(patterns.count - kept) }
     }

@@ -35,4 +35,9 @@ enum DetectorTuning {
   /// When the window of unexplained patterns would cover this share of the frame or more, the
   /// whole frame is taken instead (cropping would save little).
   static let wholeWindowShare = 0.6
+  /// When every unexplained finder pattern has modules this large (pixels) or larger, balanced
+  /// effort's other thresholds look at the half-size image, where those modules are still three
+  /// pixels or more: a quarter of the work. Lower: cheaper on large symbols, but fine detail
+  /// (thin module borders that decide a threshold) is lost sooner.
+  static let halfLevelModule = 6.0
 }
