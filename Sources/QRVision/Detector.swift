@@ -35,10 +35,14 @@ public struct Detector: Sendable {
   public let options: DetectorOptions
   /// What the last frame cost.
   public private(set) var lastWork = DetectorWork()
+  // One binarizer per level (the frame, the frame at half size), so that neither reallocates
+  // as passes move between levels; the same for windows of the frame, whose size changes from
+  // frame to frame.
   private var binarizer = Binarizer()
+  private var halfBinarizer = Binarizer()
   private var halfImage: GrayImage?
-  // The same for windows of the frame, whose size changes from frame to frame.
   private var windowBinarizer = Binarizer()
+  private var windowHalfBinarizer = Binarizer()
   private var windowHalfImage: GrayImage?
 
   /// Creates a detector.
@@ -330,17 +334,18 @@ public struct Detector: Sendable {
     usesWindowStorage: Bool = false, accept: (SymbolCandidate) -> Bool,
     isDone: (Account) -> Bool
   ) {
-    var previous: Pass?
+    // What each level's binarizer holds.
+    var previousFull: Pass?
+    var previousHalf: Pass?
     var isHalved = false
     var halfStorage = usesWindowStorage ? windowHalfImage : halfImage
-    var bits = usesWindowStorage ? windowBinarizer : binarizer
+    var fullBits = usesWindowStorage ? windowBinarizer : binarizer
+    var halfBits = usesWindowStorage ? windowHalfBinarizer : halfBinarizer
     defer {
       if usesWindowStorage {
-        windowHalfImage = halfStorage
-        windowBinarizer = bits
+        (windowHalfImage, windowBinarizer, windowHalfBinarizer) = (halfStorage, fullBits, halfBits)
       } else {
-        halfImage = halfStorage
-        binarizer = bits
+        (halfImage, binarizer, halfBinarizer) = (halfStorage, fullBits, halfBits)
       }
     }
     for pass in passes {
@@ -354,18 +359,28 @@ public struct Detector: Sendable {
         isHalved = true
         image = halfStorage ?? source
       }
-      if let previous, previous.threshold == pass.threshold, previous.isHalf == pass.isHalf {
-        // The same threshold: the bits are there, perhaps to be swapped.
-        if previous.isInverted != pass.isInverted { bits.invert() }
-      } else {
-        switch pass.threshold {
-        case .local: bits.binarizeLocally(image)
-        case .contrastOnly: bits.binarizeLocally(image, smoothsFlatBlocks: false)
-        case .global: bits.binarizeGlobally(image)
+      let holds = pass.isHalf ? previousHalf : previousFull
+      func binarize(_ bits: inout Binarizer) {
+        if let holds, holds.threshold == pass.threshold {
+          // The same threshold: the bits are there, perhaps to be swapped.
+          if holds.isInverted != pass.isInverted { bits.invert() }
+        } else {
+          switch pass.threshold {
+          case .local: bits.binarizeLocally(image)
+          case .contrastOnly: bits.binarizeLocally(image, smoothsFlatBlocks: false)
+          case .global: bits.binarizeGlobally(image)
+          }
+          if pass.isInverted { bits.invert() }
         }
-        if pass.isInverted { bits.invert() }
       }
-      previous = pass
+      if pass.isHalf {
+        binarize(&halfBits)
+        previousHalf = pass
+      } else {
+        binarize(&fullBits)
+        previousFull = pass
+      }
+      let bits = pass.isHalf ? halfBits : fullBits
       account.work.passes += 1
       let binary = BinaryImage(width: bits.width, height: bits.height, bits: bits.bits)
       let gray = GrayView(image: image, isInverted: pass.isInverted)
