@@ -3,7 +3,7 @@ complete -c qrdetect -s p -l print -x -a 'json text' -d 'write json records (def
 complete -c qrdetect -s 0 -l null -d 'with --print text, end each payload with NUL instead of newline'
 complete -c qrdetect -s b -l bytes -d 'always add the payload as base64 "bytes" to records'
 complete -c qrdetect -s n -l count -x -d 'stop after N symbols'
-complete -c qrdetect -s m -l max-symbols -x -d 'look for at most N symbols per frame (default 64)'
+complete -c qrdetect -s m -l max-symbols -x -d 'look for at most N symbols per frame (default: all)'
 complete -c qrdetect -s r -l region -x -d 'only look for symbols in this rectangle of each frame'
 complete -c qrdetect -s e -l effort -x -a 'fast balanced accurate' -d 'time spent per frame: fast, balanced (default) or accurate'
 complete -c qrdetect -s j -l jobs -x -d 'decode frames on N threads, writing in frame order (default 1)'

@@ -20,13 +20,10 @@ import QRImage
 /// their centres and corners, settles the version by the timing patterns (and version
 /// information), refines with the alignment pattern, and samples the modules; lone finder
 /// patterns are tried as Micro QR. Every plausible reading goes to the decoder until one
-/// decodes, then a grid fitted to the function patterns. Passes go in order of cost, the later
-/// ones only while the effort allows (see `DetectorOptions.Effort`): local threshold; the same
-/// inverted; a local threshold over blocks with contrast only; a global Otsu threshold and its
-/// inverse; the image at half size, with a local threshold, and then for finder patterns
-/// drawn as a bare stone (stylised codes: a dot without its ring). Balanced effort goes past
-/// the first two only for frames where a promising finder pattern showed; where few showed and
-/// none promising, it takes a cheaper look at the half-size image only (see `cheapPasses`).
+/// decodes, then a grid fitted to the function patterns. Which passes run is the effort's plan
+/// (`run`, and `DetectorOptions.Effort`): a symbol read never ends the search for others, and
+/// the work budget bounds only attempts that read nothing. The tuned constants are in
+/// `DetectorTuning`.
 ///
 /// Symbols are reported once each: a reading whose centre falls inside a symbol already
 /// reported is skipped. Nothing is reported that the decoder did not verify.
@@ -265,7 +262,7 @@ public struct Detector: Sendable {
           at: crop, origin: Point(x: Double(window.x), y: Double(window.y)), frame: frame,
           passes: others,
           rowStep: rowStep, account: &account, usesWindowStorage: !window.isWhole, accept: accept
-        ) { !$0.isPromising }
+        ) { !$0.accepted.isEmpty && !$0.isPromising }
       } else if account.work.finderPatterns <= DetectorTuning.cheapLookPatterns {
         look(
           at: image, origin: Point(x: 0, y: 0), frame: frame, passes: cheapPasses, rowStep: rowStep,
@@ -281,17 +278,19 @@ public struct Detector: Sendable {
     var isWhole: Bool
   }
 
-  /// The window where `patterns` may have symbols: each pattern's neighbourhood of
-  /// `DetectorTuning.windowModules` modules, joined into one rectangle, within `region`; the
+  /// The window where `patterns` may have symbols: the rectangle around them, widened by
+  /// `DetectorTuning.windowModules` of the largest module among them, within `region`; the
   /// whole frame when that would cover most of it.
   private static func window(
     around patterns: [FinderPattern], in image: GrayImage, region: DetectorOptions.Region?
   ) -> Window {
     let whole = Window(x: 0, y: 0, width: image.width, height: image.height, isWhole: true)
     guard !patterns.isEmpty else { return whole }
+    // The largest module seen sets the reach: under steep perspective a symbol's far patterns
+    // look small, though the symbol is as large as its nearest pattern says.
+    let reach = (patterns.map(\.moduleSize).max() ?? 0) * DetectorTuning.windowModules
     var (x0, y0, x1, y1) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
     for pattern in patterns {
-      let reach = pattern.moduleSize * DetectorTuning.windowModules
       x0 = min(x0, pattern.centre.x - reach)
       y0 = min(y0, pattern.centre.y - reach)
       x1 = max(x1, pattern.centre.x + reach)
@@ -478,12 +477,12 @@ public struct Detector: Sendable {
     func keep(_ candidate: SymbolCandidate) {
       accepted.append(candidate)
     }
-    // A reading that did not decode and reaches more than a module past the frame's edge is a
-    // symbol partly out of view: other thresholds cannot read it.
+    // A reading that did not decode, whose format information read cleanly (so its geometry
+    // is right) and which reaches more than a module past the frame's edge, is a symbol partly
+    // out of view: other thresholds cannot read it.
     func noteIfCut(_ reading: SymbolCandidate) {
-
       let candidate = prepared(reading)
-      guard candidate.corners.count == 4 else { return }
+      guard candidate.corners.count == 4, candidate.formatDistance <= 1 else { return }
       let module =
         candidate.corners[0].distance(to: candidate.corners[1])
         / Double(max(candidate.matrix.size, 1))
@@ -554,12 +553,12 @@ public struct Detector: Sendable {
       }
       pairs: for (position, first) in lone.enumerated() {
         for second in lone[(position + 1)...] where !used[first] && !used[second] {
-          // Two patterns of one symbol have modules of about one size and lie at most a
-          // version 40 symbol's diagonal apart.
+          // Two patterns of one symbol lie at most a version 40 symbol's diagonal apart (their
+          // module sizes may differ a lot under steep perspective).
           let (a, b) = (patterns[first], patterns[second])
-          guard max(a.moduleSize, b.moduleSize) < min(a.moduleSize, b.moduleSize) * 2.5,
-            a.centre.distance(to: b.centre) < 250 * max(a.moduleSize, b.moduleSize)
-          else { continue }
+          guard a.centre.distance(to: b.centre) < 250 * max(a.moduleSize, b.moduleSize) else {
+            continue
+          }
           let unitsBefore = work.units
           for (triple, guess) in QRLocator.thirdPatternGuesses(
             patterns, first, second, third: patterns.count)

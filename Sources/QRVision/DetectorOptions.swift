@@ -5,19 +5,18 @@
 public struct DetectorOptions: Hashable, Sendable {
   /// How much time a frame may take in fallbacks after the first pass.
   public enum Effort: String, Hashable, Sendable, CaseIterable {
-    /// One pass: local threshold, dark on light, every third row. At most 24 units of work a
-    /// frame (see `DetectorWork.units`).
+    /// One pass: local threshold, dark on light, every third row. At most 24 units of fruitless
+    /// work a frame (see `DetectorWork.fruitlessUnits`).
     case fast
-    /// Every other row; while nothing has been found, adds the inverted image, then, when
-    /// finder patterns were seen that promise a symbol, a local threshold over blocks with
-    /// contrast only, a global Otsu threshold and its inverse, and the image at half size; when
-    /// few patterns and none promising were seen, the image at half size only (local
-    /// threshold, finder patterns drawn as bare stones, global threshold and its inverse). At
-    /// most 64 units of work a frame.
+    /// Every other row, the local threshold and its inverse over the frame; then, while finder
+    /// patterns that no symbol read explains promise a symbol, the other thresholds (contrast
+    /// only, global and its inverse, half size, bare stones) over the window around those
+    /// patterns, at half size when their modules are large; where no pattern promised
+    /// anything, a cheap look at the half-size frame. At most 64 units of fruitless work a
+    /// frame.
     case balanced
-    /// Every row, and every fallback whatever was found: those of `balanced`, the image at
-    /// half size (huge, blurred or outlined modules) and bare stones. At most 128 units of work
-    /// a frame.
+    /// Every row, and every pass over the whole frame whatever was found. At most 128 units of
+    /// fruitless work a frame.
     case accurate
 
     /// The work a frame may take at this effort.

@@ -36,8 +36,8 @@ enum DetectorTuning {
   /// whole frame is taken instead (cropping would save little).
   static let wholeWindowShare = 0.6
   /// When every unexplained finder pattern has modules this large (pixels) or larger, balanced
-  /// effort's other thresholds look at the half-size image, where those modules are still three
+  /// effort's other thresholds look at the half-size image, where those modules are still four
   /// pixels or more: a quarter of the work. Lower: cheaper on large symbols, but fine detail
   /// (thin module borders that decide a threshold) is lost sooner.
-  static let halfLevelModule = 6.0
+  static let halfLevelModule = 8.0
 }

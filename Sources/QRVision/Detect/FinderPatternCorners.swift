@@ -81,12 +81,8 @@ enum FinderPatternCorners {
   private static func edge(_ image: BinaryImage, _ pattern: FinderPattern, angle: Double)
     -> Point?
   {
-    // A 24th of a module, never under a quarter pixel: the thinnest run along a ray is a
-    // module, so none is stepped over, and a ray costs the same whatever the module size. Past
-    // a quarter pixel, the edge is then settled by halving the last step.
-    let stepLength = max(0.25, pattern.moduleSize / 24)
-    let direction = Point(x: cos(angle), y: sin(angle))
-    let step = direction * stepLength
+    let stepLength = 0.25
+    let step = Point(x: cos(angle), y: sin(angle)) * stepLength
     var position = pattern.centre
     var travelled = 0.0
     var transitions = 0
@@ -99,17 +95,7 @@ enum FinderPatternCorners {
       if isDark != dark {
         transitions += 1
         dark = isDark
-        if transitions == 3 {
-          guard stepLength > 0.25 else { return position - step * 0.5 }
-          // Dark at `inside`, light at `outside`: halve until a quarter pixel apart.
-          var inside = position - step
-          var outside = position
-          while inside.distance(to: outside) > 0.25 {
-            let middle = (inside + outside) * 0.5
-            if image.isDark(middle) { inside = middle } else { outside = middle }
-          }
-          return (inside + outside) * 0.5
-        }
+        if transitions == 3 { return position - step * 0.5 }
       }
     }
     return nil

@@ -34,22 +34,6 @@ enum FinderPatternScanner {
     while y < top + regionHeight {
       active.removeAll { Double(y - lastRow[$0]) > found[$0].moduleSize * 4 + Double(step) }
       scanRow(image, y: y, left: left, right: right, stones: stones) { stoneX, total in
-        // A hit on the stone of a pattern already confirmed eight times and all round is that
-        // pattern again: counted without confirming it anew, so that a pattern with large
-        // modules (crossed by dozens of scan lines) costs what a small one does.
-        if !stones,
-          let index = active.first(where: {
-            let known = found[$0]
-            return known.count >= 8 && known.isConfirmedAllRound
-              && abs(Double(stoneX) + 0.5 - known.centre.x) <= known.moduleSize
-              && abs(Double(y) + 0.5 - known.centre.y) <= known.moduleSize * 1.5
-              && abs(Double(total) - known.moduleSize * 7) <= known.moduleSize * 2
-          })
-        {
-          found[index].count += 1
-          lastRow[index] = y
-          return
-        }
         guard
           let pattern = stones
             ? confirmStone(image, x: stoneX, y: y, rowLength: total)
