@@ -337,16 +337,24 @@ public struct Detector: Sendable {
     var previousFull: Pass?
     var previousHalf: Pass?
     var isHalved = false
-    var halfStorage = usesWindowStorage ? windowHalfImage : halfImage
-    var fullBits = usesWindowStorage ? windowBinarizer : binarizer
-    var halfBits = usesWindowStorage ? windowHalfBinarizer : halfBinarizer
-    defer {
+    // The buffers are moved out of `self` and back, never shared, so that writing them does
+    // not copy them.
+    var halfStorage: GrayImage?
+    var fullBits = Binarizer()
+    var halfBits = Binarizer()
+    func exchange(_ detector: inout Detector) {
       if usesWindowStorage {
-        (windowHalfImage, windowBinarizer, windowHalfBinarizer) = (halfStorage, fullBits, halfBits)
+        swap(&halfStorage, &detector.windowHalfImage)
+        swap(&fullBits, &detector.windowBinarizer)
+        swap(&halfBits, &detector.windowHalfBinarizer)
       } else {
-        (halfImage, binarizer, halfBinarizer) = (halfStorage, fullBits, halfBits)
+        swap(&halfStorage, &detector.halfImage)
+        swap(&fullBits, &detector.binarizer)
+        swap(&halfBits, &detector.halfBinarizer)
       }
     }
+    exchange(&self)
+    defer { exchange(&self) }
     for pass in passes {
       // A frame whose budget is spent is noise or texture; another threshold will not help.
       guard !account.work.isOverBudget, account.accepted.count < options.maxSymbols else { break }

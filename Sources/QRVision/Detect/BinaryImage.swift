@@ -100,32 +100,38 @@ struct BinaryImage {
   func runs(
     x: Int, y: Int, dx: Int, dy: Int, count: Int, maxRun: Int, startsDark: Bool = false
   ) -> (Int, Int, Int)? {
-    var lengths = (0, 0, 0)
-    var x = x
-    var y = y
-    var dark = true
-    for index in 0..<count {
-      var length = 0
-      while x >= 0, y >= 0, x < width, y < height, (bits[y &* width &+ x] != 0) == dark {
-        length += 1
-        if length > maxRun {
-          // The last run may go on into neighbouring modules of its colour; cut it short.
-          guard index == count - 1 else { return nil }
-          break
+    let (width, height) = (self.width, self.height)
+    return bits.withUnsafeBufferPointer { bits -> (Int, Int, Int)? in
+      // Unsafe, measured: this walk is a tenth of the detector's instructions on camera frames,
+      // and the checked subscript a third of the walk. Every read is guarded by the bounds
+      // test before it.
+      var lengths = (0, 0, 0)
+      var x = x
+      var y = y
+      var dark = true
+      for index in 0..<count {
+        var length = 0
+        while x >= 0, y >= 0, x < width, y < height, (bits[y &* width &+ x] != 0) == dark {
+          length &+= 1
+          if length > maxRun {
+            // The last run may go on into neighbouring modules of its colour; cut it short.
+            guard index == count &- 1 else { return nil }
+            break
+          }
+          x &+= dx
+          y &+= dy
         }
-        x += dx
-        y += dy
+        if length == 0 && !(index == 0 && startsDark) && index < 2 { return nil }
+        switch index {
+        case 0: lengths.0 = length
+        case 1: lengths.1 = length
+        default: lengths.2 = length
+        }
+        dark.toggle()
       }
-      if length == 0 && !(index == 0 && startsDark) && index < 2 { return nil }
-      switch index {
-      case 0: lengths.0 = length
-      case 1: lengths.1 = length
-      default: lengths.2 = length
-      }
-      dark.toggle()
+      // The outer ring must have been seen.
+      return lengths.2 > 0 ? lengths : nil
     }
-    // The outer ring must have been seen.
-    return lengths.2 > 0 ? lengths : nil
   }
 
   /// Whether five run lengths (dark, light, dark, light, dark) are close to 1:1:3:1:1.
