@@ -200,9 +200,10 @@ def scenes(runs):
     out = ["## Detection: generated scenes", "",
            f"Seeded scenes from `qrscenes` (seed {run['seed']}), one row per scene class. qrdetect "
            f"(`--effort {run['effort']}`) runs once per class with the images as operands, timed "
-           "by the wall clock, so its start-up is spread over the class's images; zxing-cpp "
-           f"{run['zxing_cpp']} reads the same pixels in-process, each call timed. A read counts "
-           "when its text is one of the image's truth texts; any other text is a false positive "
+           "by the wall clock, so its start-up and its reading of the files are spread over the "
+           "class's images; zxing-cpp "
+           f"{run['zxing_cpp']} reads the same pixels, already in memory, in-process, each call "
+           "timed. A read counts when its text is one of the image's truth texts; any other text is a false positive "
            "(FP). × is zxing-cpp's time over qrdetect's (above 1: qrdetect is faster).", "",
            "| class | images | codes | qrdetect read | zxing-cpp read | qrdetect FP | "
            "zxing-cpp FP | qrdetect ms/image | zxing-cpp ms/image | × |",
@@ -225,7 +226,7 @@ def scenes(runs):
 
 
 FITS = {"cover": "scaled to cover the frame and centre-cropped (the photos are near square, so "
-                 "codes near their edges may fall out of view)",
+                 "this cuts many codes out of view; both readers see the same pixels)",
         "contain": "scaled to fit inside the frame and centred on their median gray"}
 
 
