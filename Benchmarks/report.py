@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 """The Markdown report of Benchmarks/product, from the results each benchmark script wrote.
 
-    report.py WORK      reads WORK/meta.json, detect.json, render.jsonl, dedupe.jsonl and
-                        frames.jsonl (a missing one is reported as not run) and prints Markdown.
+    report.py WORK      reads WORK/meta.json, detect.json, scenes.jsonl, realscenes.jsonl,
+                        render.jsonl, dedupe.jsonl and frames.jsonl (a missing one is reported as
+                        not run) and prints Markdown.
     report.py --update FILE WORK
                         writes the report into FILE (Benchmarks/README.md) instead, in place of
                         what lies between its BEGIN GENERATED and END GENERATED markers, with
@@ -188,6 +189,79 @@ def startup_note(timing, frames):
             f"over {frames} frames.")
 
 
+def percent(part, whole):
+    return f"{100 * part / whole:.0f}%" if whole else "–"
+
+
+def scenes(runs):
+    """The per-class table of scenes.py, from its JSON lines (the last one counts)."""
+    run = runs[-1]
+    rows = run["rows"]
+    out = ["## Detection: generated scenes", "",
+           f"Seeded scenes from `qrscenes` (seed {run['seed']}), one row per scene class. qrdetect "
+           f"(`--effort {run['effort']}`) runs once per class with the images as operands, timed "
+           "by the wall clock, so its start-up and its reading of the files are spread over the "
+           "class's images; zxing-cpp "
+           f"{run['zxing_cpp']} reads the same pixels, already in memory, in-process, each call "
+           "timed. A read counts when its text is one of the image's truth texts; any other text is a false positive "
+           "(FP). × is zxing-cpp's time over qrdetect's (above 1: qrdetect is faster).", "",
+           "| class | images | codes | qrdetect read | zxing-cpp read | qrdetect FP | "
+           "zxing-cpp FP | qrdetect ms/image | zxing-cpp ms/image | × |",
+           "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for r in rows:
+        out.append(f"| {cell(r['class'])} | {r['images']} | {r['codes']} | {r['qrdetect_read']} | "
+                   f"{r['zxing_read']} | {r['qrdetect_fp']} | {r['zxing_fp']} | "
+                   f"{r['qrdetect_ms']:.2f} | {r['zxing_ms']:.2f} | "
+                   f"{ratio(r['zxing_ms'], r['qrdetect_ms'])} |")
+    total = {key: sum(r[key] for r in rows) for key in
+             ("images", "codes", "qrdetect_read", "zxing_read", "qrdetect_fp", "zxing_fp")}
+    # Milliseconds per image over all of them: each class's mean weighted by its images.
+    ours = sum(r["qrdetect_ms"] * r["images"] for r in rows) / max(total["images"], 1)
+    theirs = sum(r["zxing_ms"] * r["images"] for r in rows) / max(total["images"], 1)
+    out += [f"| **all** | {total['images']} | {total['codes']} | {total['qrdetect_read']} "
+            f"({percent(total['qrdetect_read'], total['codes'])}) | {total['zxing_read']} "
+            f"({percent(total['zxing_read'], total['codes'])}) | {total['qrdetect_fp']} | "
+            f"{total['zxing_fp']} | {ours:.2f} | {theirs:.2f} | {ratio(theirs, ours)} |", ""]
+    return out
+
+
+FITS = {"cover": "scaled to cover the frame and centre-cropped (the photos are near square, so "
+                 "this cuts many codes out of view; both readers see the same pixels)",
+        "contain": "scaled to fit inside the frame and centred on their median gray"}
+
+
+def realscenes(runs, failed):
+    """The table of realscenes.py, one row per fit and frame size, from its JSON lines (the last
+    line of each fit counts); a fit with no line is reported as not run."""
+    by_fit = {run["fit"]: run for run in runs}
+    first = next(iter(by_fit.values()))
+    sample = first["rows"][0] if first["rows"] else {"frames": 0, "codes": 0}
+    out = ["## Detection: corpus as video frames", "",
+           f"The {sample['frames']} corpus images outside the falsepositives folders "
+           f"({sample['codes']} expected texts) as 1280×720 and 1920×1080 frames, "
+           + "; or ".join(f"with fit {fit}, {text}" for fit, text in FITS.items()) +
+           " (OpenCV, area interpolation when shrinking, linear when enlarging). The frames of "
+           f"one size are one y4m stream that one qrdetect process (`--effort {first['effort']}`) "
+           "reads on standard input, timed by the wall clock (start-up included); zxing-cpp "
+           f"{first['zxing_cpp']} reads the same arrays in-process, each call timed. \"read\" is "
+           "the expected texts read. × is zxing-cpp's time over qrdetect's (above 1: qrdetect is "
+           "faster).", "",
+           "| fit | frame | frames | codes | qrdetect ms | read | zxing-cpp ms | read | × |",
+           "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for fit in FITS:
+        run = by_fit.get(fit)
+        if run is None:
+            reason = failed.get(f"realscenes-{fit}", "skipped")
+            out.append(f"| {fit} | not run: {cell(reason)} | | | | | | | |")
+            continue
+        for r in run["rows"]:
+            out.append(f"| {fit} | {r['size'].replace('x', '×')} | {r['frames']} | {r['codes']} | "
+                       f"{r['qrdetect_ms']:.2f} | {r['qrdetect_read']} | {r['zxing_ms']:.2f} | "
+                       f"{r['zxing_read']} | {ratio(r['zxing_ms'], r['qrdetect_ms'])} |")
+    out.append("")
+    return out
+
+
 def render(rows):
     out = ["## qrrender", ""]
     batch = [r for r in rows if r["section"] == "batch"]
@@ -286,6 +360,17 @@ def report(work):
     else:
         out += ["## Detection", "", "Not run: " + meta.get("failed", {}).get("detect", "skipped"),
                 ""]
+    failed = meta.get("failed", {})
+    runs = load_lines(os.path.join(work, "scenes.jsonl"))
+    out += scenes(runs) if runs else [
+        "## Detection: generated scenes", "", "Not run: " + failed.get("scenes", "skipped"), ""]
+    runs = load_lines(os.path.join(work, "realscenes.jsonl"))
+    if runs:
+        out += realscenes(runs, failed)
+    else:
+        reasons = [failed[f"realscenes-{fit}"] for fit in FITS if f"realscenes-{fit}" in failed]
+        out += ["## Detection: corpus as video frames", "",
+                "Not run: " + ("; ".join(reasons) or "skipped"), ""]
     for name, make in (("render", render), ("dedupe", dedupe), ("frames", frames)):
         rows = load_lines(os.path.join(work, name + ".jsonl"))
         if rows:
@@ -374,7 +459,8 @@ def self_test():
             "seconds": 400.2, "cpu": "Test CPU", "nproc": 2, "memory": "1 GiB RAM",
             "kernel": "Linux 6.0", "load_start": "0.10 0.20 0.30", "load_end": "1.00 1.10 1.20",
             "qrpipe": "qrdetect (qrpipe) 0.1.0", "commit": "abc1234", "swift": "Swift 6",
-            "peers": "qrencode 4.1.1", "unavailable": "", "failed": {"detect": "exit status 2"}}
+            "peers": "qrencode 4.1.1", "unavailable": "",
+            "failed": {"detect": "exit status 2", "realscenes-contain": "exit status 1"}}
     render_rows = [{"section": "batch", "name": "qrrender --lines -f pbm", "codes": 100,
                     "rate": 3000.0},
                    {"section": "batch", "name": "qrrender --lines -f png -d DIR", "codes": 100,
@@ -382,11 +468,37 @@ def self_test():
                    {"section": "batch", "name": "qrencode -t PNG, shell loop", "codes": 10,
                     "rate": 600.0},
                    {"section": "single", "name": "qrrender (PBM)", "ms": 2.5}]
+    scene_rows = [{"class": "blur", "images": 20, "codes": 20, "qrdetect_read": 18,
+                   "zxing_read": 15, "qrdetect_fp": 0, "zxing_fp": 1, "qrdetect_ms": 4.0,
+                   "zxing_ms": 6.0},
+                  {"class": "sheets", "images": 10, "codes": 30, "qrdetect_read": 27,
+                   "zxing_read": 30, "qrdetect_fp": 1, "zxing_fp": 0, "qrdetect_ms": 10.0,
+                   "zxing_ms": 5.0}]
+    scenes_line = {"benchmark": "scenes", "effort": "balanced", "seed": 1, "zxing_cpp": "3.1.1",
+                   "rows": scene_rows}
+    # The cover fit only: the contain run failed (meta["failed"] says so).
+    realscenes_line = {"benchmark": "realscenes", "effort": "balanced", "fit": "cover",
+                       "zxing_cpp": "3.1.1", "rows": [
+                           {"size": "1280x720", "frames": 190, "codes": 180, "qrdetect_read": 150,
+                            "zxing_read": 140, "qrdetect_ms": 3.0, "zxing_ms": 9.0},
+                           {"size": "1920x1080", "frames": 190, "codes": 180,
+                            "qrdetect_read": 160, "zxing_read": 150, "qrdetect_ms": 6.0,
+                            "zxing_ms": 3.0}]}
     with tempfile.TemporaryDirectory() as work:
         with open(os.path.join(work, "meta.json"), "w") as f:
             json.dump(meta, f)
         with open(os.path.join(work, "render.jsonl"), "w") as f:
             f.writelines(json.dumps(row) + "\n" for row in render_rows)
+        # Before the scenes, the report says they were not run.
+        alone = report(work)
+        for expected in ("## Detection: generated scenes\n\nNot run: skipped\n",
+                         "## Detection: corpus as video frames\n\nNot run: exit status 1\n"):
+            if expected not in alone:
+                failures.append(f"report without scenes: {expected!r} not in:\n{alone}")
+        with open(os.path.join(work, "scenes.jsonl"), "w") as f:
+            f.write(json.dumps(scenes_line) + "\n")
+        with open(os.path.join(work, "realscenes.jsonl"), "w") as f:
+            f.write(json.dumps(realscenes_line) + "\n")
         readme = os.path.join(work, "README.md")
         with open(readme, "w") as f:
             f.write(document)
@@ -404,7 +516,16 @@ def self_test():
                          "| qrrender --lines -f pbm | 100 | 3,000 | 1.00× |",
                          "| qrencode -t PNG, shell loop | 10 | 600 | 4.00× |",
                          "| qrrender (PBM) | 2.50 |", "\n### Detection\n",
-                         "Not run: exit status 2", "\n### dedupe\n"):
+                         "Not run: exit status 2", "\n### dedupe\n",
+                         "\n### Detection: generated scenes\n", "(seed 1)", "zxing-cpp 3.1.1",
+                         "| blur | 20 | 20 | 18 | 15 | 0 | 1 | 4.00 | 6.00 | 1.50× |",
+                         "| sheets | 10 | 30 | 27 | 30 | 1 | 0 | 10.00 | 5.00 | 0.50× |",
+                         "| **all** | 30 | 50 | 45 (90%) | 45 (90%) | 1 | 1 | 6.00 | 5.67 | 0.94× |",
+                         "\n### Detection: corpus as video frames\n",
+                         "The 190 corpus images outside the falsepositives folders (180 expected",
+                         "| cover | 1280×720 | 190 | 180 | 3.00 | 150 | 9.00 | 140 | 3.00× |",
+                         "| cover | 1920×1080 | 190 | 180 | 6.00 | 160 | 3.00 | 150 | 0.50× |",
+                         "| contain | not run: exit status 1 | | | | | | | |"):
             if expected not in section:
                 failures.append(f"update: {expected!r} not in the section:\n{section}")
         check("update twice", (update(readme, work), open(readme).read())[1], written)
