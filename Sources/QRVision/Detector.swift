@@ -242,33 +242,42 @@ public struct Detector: Sendable {
       ) { _ in false }
       guard !account.work.isOverBudget, account.accepted.count < options.maxSymbols else { return }
       var others = Array(all.dropFirst(firstTwo.count))
-      if account.isPromising {
-        let unexplained = account.unexplained
-        // Patterns with large modules are looked at where their modules are a few pixels: the
-        // half-size image, a quarter of the work.
-        if let smallest = unexplained.map(\.moduleSize).min(),
-          smallest >= DetectorTuning.halfLevelModule
-        {
-          var halved: [Pass] = []
-          for var pass in others {
-            pass.isHalf = true
-            if !halved.contains(pass) { halved.append(pass) }
-          }
-          others = halved
-        }
-        let window = Self.window(around: unexplained, in: image, region: options.region)
-        let crop = window.isWhole ? image : Self.crop(image, window)
-        look(
-          at: crop, origin: Point(x: Double(window.x), y: Double(window.y)), frame: frame,
-          passes: others,
-          rowStep: rowStep, account: &account, usesWindowStorage: !window.isWhole, accept: accept
-        ) { !$0.accepted.isEmpty && !$0.isPromising }
-      } else if account.work.finderPatterns <= DetectorTuning.cheapLookPatterns {
+      // Where no pattern promised anything, the cheap look; when it shows patterns that promise
+      // a symbol (a code under glare, whose patterns only the half-size image kept), those get
+      // the other thresholds too.
+      if !account.isPromising {
+        guard account.work.finderPatterns <= DetectorTuning.cheapLookPatterns else { return }
         look(
           at: image, origin: Point(x: 0, y: 0), frame: frame, passes: cheapPasses, rowStep: rowStep,
           account: &account, accept: accept
         ) { !$0.accepted.isEmpty && !$0.isPromising }
+        // Two strong patterns at least (seen twice, all round), as a symbol shows: texture
+        // makes a lone one now and then.
+        guard account.unexplained.filter(\.isConfirmedAllRound).count >= 2,
+          !account.work.isOverBudget, account.accepted.count < options.maxSymbols
+        else { return }
+        others.removeAll { cheapPasses.contains($0) }
       }
+      let unexplained = account.unexplained
+      // Patterns with large modules are looked at where their modules are a few pixels: the
+      // half-size image, a quarter of the work.
+      if let smallest = unexplained.map(\.moduleSize).min(),
+        smallest >= DetectorTuning.halfLevelModule
+      {
+        var halved: [Pass] = []
+        for var pass in others {
+          pass.isHalf = true
+          if !halved.contains(pass) { halved.append(pass) }
+        }
+        others = halved
+      }
+      let window = Self.window(around: unexplained, in: image, region: options.region)
+      let crop = window.isWhole ? image : Self.crop(image, window)
+      look(
+        at: crop, origin: Point(x: Double(window.x), y: Double(window.y)), frame: frame,
+        passes: others, rowStep: rowStep, account: &account, usesWindowStorage: !window.isWhole,
+        accept: accept
+      ) { !$0.accepted.isEmpty && !$0.isPromising }
     }
   }
 
