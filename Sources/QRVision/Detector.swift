@@ -219,7 +219,7 @@ public struct Detector: Sendable {
   ///   thresholds (contrast only, global and its inverse, local at half size, bare stones) over
   ///   the window around those patterns only; or, where no pattern promised anything and few
   ///   were seen at all, the cheap look: the half-size frame, local, stones, global and inverse,
-  ///   until a symbol is read.
+  ///   until a symbol is read, then the other thresholds around strong patterns it leaves.
   /// - accurate: every pass over the whole frame, every row.
   private mutating func run(_ image: GrayImage, accept: (SymbolCandidate) -> Bool) {
     var account = Account()

@@ -12,8 +12,8 @@ public struct DetectorOptions: Hashable, Sendable {
     /// patterns that no symbol read explains promise a symbol, the other thresholds (contrast
     /// only, global and its inverse, half size, bare stones) over the window around those
     /// patterns, at half size when their modules are large; where no pattern promised
-    /// anything, a cheap look at the half-size frame. At most 64 units of fruitless work a
-    /// frame.
+    /// anything, a cheap look at the half-size frame (and the other thresholds around the
+    /// strong patterns it leaves unexplained). At most 64 units of fruitless work a frame.
     case balanced
     /// Every row, and every pass over the whole frame whatever was found. At most 128 units of
     /// fruitless work a frame.
