@@ -32,15 +32,16 @@ public struct Detector: Sendable {
   public let options: DetectorOptions
   /// What the last frame cost.
   public private(set) var lastWork = DetectorWork()
-  // One binarizer per level (the frame, the frame at half size), so that neither reallocates
-  // as passes move between levels; the same for windows of the frame, whose size changes from
-  // frame to frame.
-  private var binarizer = Binarizer()
-  private var halfBinarizer = Binarizer()
-  private var halfImage: GrayImage?
-  private var windowBinarizer = Binarizer()
-  private var windowHalfBinarizer = Binarizer()
-  private var windowHalfImage: GrayImage?
+  /// The buffers of one image's passes: a binarizer per level (the image, the image at half
+  /// size), so that neither reallocates as passes move between levels, and the half-size image.
+  private struct Buffers: Sendable {
+    var full = Binarizer()
+    var half = Binarizer()
+    var halfImage: GrayImage?
+  }
+  // One set for the frame, one for windows of it (whose size changes from frame to frame).
+  private var frameBuffers = Buffers()
+  private var windowBuffers = Buffers()
 
   /// Creates a detector.
   public init(options: DetectorOptions = DetectorOptions()) {
@@ -183,9 +184,6 @@ public struct Detector: Sendable {
   /// pass saw (in frame pixels).
   private struct Account {
     var accepted: [SymbolCandidate] = []
-    /// Symbols located but cut by the frame's edge: no threshold reads them, so their finder
-    /// patterns are explained too.
-    var cutOff: [SymbolCandidate] = []
     var work = DetectorWork()
     var sightings: [[FinderPattern]] = []
 
@@ -196,10 +194,9 @@ public struct Detector: Sendable {
       }
     }
 
-    /// Whether a symbol read, or one cut by the frame's edge, covers `pattern`.
+    /// Whether a symbol read covers `pattern`.
     func isExplained(_ pattern: FinderPattern) -> Bool {
       accepted.contains { $0.contains(pattern.centre) }
-        || cutOff.contains { $0.contains(pattern.centre) }
     }
 
     /// Whether some pass saw patterns worth other thresholds that no symbol read explains.
@@ -226,18 +223,17 @@ public struct Detector: Sendable {
     defer { lastWork = account.work }
     let rowStep = options.effort == .fast ? 3 : options.effort == .balanced ? 2 : 1
     let all = passes
-    let frame = (width: image.width, height: image.height)
     switch options.effort {
     case .fast, .accurate:
       look(
-        at: image, origin: Point(x: 0, y: 0), frame: frame, passes: all, rowStep: rowStep,
+        at: image, origin: Point(x: 0, y: 0), passes: all, rowStep: rowStep,
         account: &account,
         accept: accept
       ) { _ in false }
     case .balanced:
       let firstTwo = Array(all.prefix { $0.threshold == .local && !$0.isHalf })
       look(
-        at: image, origin: Point(x: 0, y: 0), frame: frame, passes: firstTwo, rowStep: rowStep,
+        at: image, origin: Point(x: 0, y: 0), passes: firstTwo, rowStep: rowStep,
         account: &account, accept: accept
       ) { _ in false }
       guard !account.work.isOverBudget, account.accepted.count < options.maxSymbols else { return }
@@ -248,7 +244,7 @@ public struct Detector: Sendable {
       if !account.isPromising {
         guard account.work.finderPatterns <= DetectorTuning.cheapLookPatterns else { return }
         look(
-          at: image, origin: Point(x: 0, y: 0), frame: frame, passes: cheapPasses, rowStep: rowStep,
+          at: image, origin: Point(x: 0, y: 0), passes: cheapPasses, rowStep: rowStep,
           account: &account, accept: accept
         ) { !$0.accepted.isEmpty && !$0.isPromising }
         // Two strong patterns at least (seen twice, all round), as a symbol shows: texture
@@ -274,7 +270,7 @@ public struct Detector: Sendable {
       let window = Self.window(around: unexplained, in: image, region: options.region)
       let crop = window.isWhole ? image : Self.crop(image, window)
       look(
-        at: crop, origin: Point(x: Double(window.x), y: Double(window.y)), frame: frame,
+        at: crop, origin: Point(x: Double(window.x), y: Double(window.y)),
         passes: others, rowStep: rowStep, account: &account, usesWindowStorage: !window.isWhole,
         accept: accept
       ) { !$0.accepted.isEmpty && !$0.isPromising }
@@ -337,8 +333,7 @@ public struct Detector: Sendable {
   /// Takes `passes` over `source`, whose pixel (0, 0) is the frame's `origin`, in order, until
   /// the budget is spent, enough symbols are read, or `isDone` says so after a pass.
   private mutating func look(
-    at source: GrayImage, origin: Point, frame: (width: Int, height: Int), passes: [Pass],
-    rowStep: Int, account: inout Account,
+    at source: GrayImage, origin: Point, passes: [Pass], rowStep: Int, account: inout Account,
     usesWindowStorage: Bool = false, accept: (SymbolCandidate) -> Bool,
     isDone: (Account) -> Bool
   ) {
@@ -346,24 +341,13 @@ public struct Detector: Sendable {
     var previousFull: Pass?
     var previousHalf: Pass?
     var isHalved = false
-    // The buffers are moved out of `self` and back, never shared, so that writing them does
-    // not copy them.
-    var halfStorage: GrayImage?
-    var fullBits = Binarizer()
-    var halfBits = Binarizer()
-    func exchange(_ detector: inout Detector) {
-      if usesWindowStorage {
-        swap(&halfStorage, &detector.windowHalfImage)
-        swap(&fullBits, &detector.windowBinarizer)
-        swap(&halfBits, &detector.windowHalfBinarizer)
-      } else {
-        swap(&halfStorage, &detector.halfImage)
-        swap(&fullBits, &detector.binarizer)
-        swap(&halfBits, &detector.halfBinarizer)
-      }
+    // Taken out of `self` for the look and put back after, so that they are written in place
+    // (a copy left in `self` would make every write copy them).
+    var buffers = Buffers()
+    if usesWindowStorage { swap(&buffers, &windowBuffers) } else { swap(&buffers, &frameBuffers) }
+    defer {
+      if usesWindowStorage { swap(&buffers, &windowBuffers) } else { swap(&buffers, &frameBuffers) }
     }
-    exchange(&self)
-    defer { exchange(&self) }
     for pass in passes {
       // A frame whose budget is spent is noise or texture; another threshold will not help.
       guard !account.work.isOverBudget, account.accepted.count < options.maxSymbols else { break }
@@ -371,9 +355,9 @@ public struct Detector: Sendable {
       // The image this pass looks at: the source, or the source at half size (made once).
       var image = source
       if pass.isHalf {
-        if !isHalved { Self.halve(source, into: &halfStorage) }
+        if !isHalved { Self.halve(source, into: &buffers.halfImage) }
         isHalved = true
-        image = halfStorage ?? source
+        image = buffers.halfImage ?? source
       }
       let holds = pass.isHalf ? previousHalf : previousFull
       func binarize(_ bits: inout Binarizer) {
@@ -390,21 +374,20 @@ public struct Detector: Sendable {
         }
       }
       if pass.isHalf {
-        binarize(&halfBits)
+        binarize(&buffers.half)
         previousHalf = pass
       } else {
-        binarize(&fullBits)
+        binarize(&buffers.full)
         previousFull = pass
       }
-      let bits = pass.isHalf ? halfBits : fullBits
+      let bits = pass.isHalf ? buffers.half : buffers.full
       account.work.passes += 1
       let binary = BinaryImage(width: bits.width, height: bits.height, bits: bits.bits)
       let gray = GrayView(image: image, isInverted: pass.isInverted)
       let sighting = search(
-        binary, gray: gray, scale: pass.isHalf ? 2 : 1, origin: origin, frame: frame,
+        binary, gray: gray, scale: pass.isHalf ? 2 : 1, origin: origin,
         isInverted: pass.isInverted, findsStones: pass.findsStones, rowStep: rowStep,
-        accepted: &account.accepted, cutOff: &account.cutOff, work: &account.work,
-        accept: accept)
+        accepted: &account.accepted, work: &account.work, accept: accept)
       account.sightings.append(sighting)
       if isDone(account) { break }
     }
@@ -437,9 +420,8 @@ public struct Detector: Sendable {
   /// One pass over a binarized image; returns the finder patterns it saw (in frame pixels).
   @discardableResult
   private func search(
-    _ binary: BinaryImage, gray: GrayView, scale: Double, origin: Point,
-    frame: (width: Int, height: Int), isInverted: Bool, findsStones: Bool, rowStep: Int,
-    accepted: inout [SymbolCandidate], cutOff: inout [SymbolCandidate], work: inout DetectorWork,
+    _ binary: BinaryImage, gray: GrayView, scale: Double, origin: Point, isInverted: Bool,
+    findsStones: Bool, rowStep: Int, accepted: inout [SymbolCandidate], work: inout DetectorWork,
     accept: (SymbolCandidate) -> Bool
   ) -> [FinderPattern] {
     var region = (0, 0, binary.width, binary.height)
@@ -494,22 +476,6 @@ public struct Detector: Sendable {
     func keep(_ candidate: SymbolCandidate) {
       accepted.append(candidate)
     }
-    // A reading that did not decode, whose format information read cleanly (so its geometry
-    // is right) and which reaches more than a module past the frame's edge, is a symbol partly
-    // out of view: other thresholds cannot read it.
-    func noteIfCut(_ reading: SymbolCandidate) {
-      let candidate = prepared(reading)
-      guard candidate.corners.count == 4, candidate.formatDistance <= 1 else { return }
-      let module =
-        candidate.corners[0].distance(to: candidate.corners[1])
-        / Double(max(candidate.matrix.size, 1))
-      let (width, height) = (Double(frame.width), Double(frame.height))
-      if candidate.corners.contains(where: {
-        $0.x < -module || $0.y < -module || $0.x > width + module || $0.y > height + module
-      }) {
-        cutOff.append(candidate)
-      }
-    }
     var used = [Bool](repeating: false, count: patterns.count)
     var attempts = 0
     // More than the budget allows, as triples over a symbol already read are skipped.
@@ -551,7 +517,6 @@ public struct Detector: Sendable {
         {
           keep(fitted)
         } else {
-          noteIfCut(first)
           attempts += 1
           continue
         }
@@ -606,7 +571,6 @@ public struct Detector: Sendable {
               else { continue }
               kept = readings.lazy.map(prepared).first(where: accept)
               if kept != nil { break }
-              noteIfCut(best)
             }
             guard let kept else { continue }
             keep(kept)
