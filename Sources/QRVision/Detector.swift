@@ -388,7 +388,9 @@ public struct Detector: Sendable {
         binary, gray: gray, scale: pass.isHalf ? 2 : 1, origin: origin,
         isInverted: pass.isInverted, findsStones: pass.findsStones, rowStep: rowStep,
         accepted: &account.accepted, work: &account.work, accept: accept)
-      account.sightings.append(sighting)
+      // Bare stones are read by their own pass or not at all: the other thresholds look for
+      // rings, and texture makes stones in plenty, which would send textured frames there.
+      if !pass.findsStones { account.sightings.append(sighting) }
       if isDone(account) { break }
     }
   }
@@ -448,21 +450,28 @@ public struct Detector: Sendable {
     let maxAttempts = findsStones ? tuning.stoneAttempts : tuning.fruitlessTriples
     // Many candidates mean texture or text, or many symbols: keep the best, and every strong
     // one (seen twice and confirmed all round, as real patterns are and texture seldom is).
+    // Texture makes stones in plenty, and every one is "confirmed all round": the ones seen
+    // on the most scan lines only.
+    if findsStones && patterns.count > tuning.stonePatterns {
+      patterns.sort { $0.count > $1.count }
+      patterns.removeLast(patterns.count - tuning.stonePatterns)
+    }
     if patterns.count > tuning.weakPatterns {
       patterns.sort {
         ($0.isConfirmedAllRound ? 1 : 0, $0.count) > ($1.isConfirmedAllRound ? 1 : 0, $1.count)
       }
-      // (Bare stones are all "confirmed all round": among them, the best `weakPatterns` only.)
-      let strong =
-        findsStones ? 0 : patterns.prefix { $0.isConfirmedAllRound && $0.count >= 2 }.count
+      let strong = patterns.prefix { $0.isConfirmedAllRound && $0.count >= 2 }.count
       let kept = min(max(tuning.weakPatterns, strong), tuning.maxPatterns)
       if patterns.count > kept { patterns.removeLast(patterns.count - kept) }
     }
     work.finderPatterns += patterns.count
     let budget = options.effort.budget
-    // Each pattern's corners, found when a triple or Micro QR first needs them.
+    // Each pattern's corners, found when a triple or Micro QR first needs them. A bare stone
+    // has no ring to find them on (the rays would walk seven modules for nothing): its triples
+    // are mapped from the centres.
     var corners = [[Point]??](repeating: nil, count: patterns.count)
     func cornersOf(_ index: Int) -> [Point]? {
+      guard !findsStones else { return nil }
       if let known = corners[index] { return known }
       let found = FinderPatternCorners.find(binary, patterns[index])
       corners[index] = .some(found)

@@ -11,6 +11,10 @@ enum DetectorTuning {
   /// sheets of symbols make hundreds of strong ones. Lower: less time on texture, and symbols
   /// with damaged finder patterns lost among many.
   static let weakPatterns = 40
+  /// The bare stones a stones pass keeps (those seen on the most scan lines): a stylised
+  /// symbol has three, texture makes dozens, each of whose triples is located and scored.
+  /// Higher: more stylised symbols among busy texture, more time on every textured frame.
+  static let stonePatterns = 16
   /// The most finder patterns a pass keeps: three per symbol, so some 340 symbols a frame.
   /// Bounds the grouping work of a frame full of strong texture.
   static let maxPatterns = 1024
