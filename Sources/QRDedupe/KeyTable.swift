@@ -41,9 +41,10 @@ struct KeyTable {
     var lastSeen = 0.0
     /// When a record of this key was last written; nil if never.
     var lastWritten: Double? = nil
+    /// Declared here, it fills the padding after `lastWritten`: 64 bytes in all.
+    var list = List.pending
     /// Records seen with this key.
     var sightings = 0
-    var list = List.pending
   }
 
   /// State that only `--confirm` and `--events` need, kept apart so that the common case costs

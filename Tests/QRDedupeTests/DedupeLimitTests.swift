@@ -31,6 +31,12 @@ import Testing
   #expect(KeyDigest([1, 2, 3], seed: seed) != KeyDigest([1, 2, 3], seed: .init(a: 1, b: 3)))
 }
 
+@Test func anEntryIsSixtyFourBytes() {
+  // As qrdedupe(1) says: about 75 bytes a key with its share of the index.
+  #expect(MemoryLayout<KeyTable.Entry>.stride == 64)
+  #expect(MemoryLayout<KeyTable.Details>.stride == 56)
+}
+
 @Test func aKeyCostsTheSameWhateverItsLength() throws {
   func bytes(textLength: Int) throws -> Int {
     let filler = String(repeating: "x", count: textLength)
