@@ -170,7 +170,8 @@ public final class Deduplicator {
       let text = UnsafeRawBufferPointer(rebasing: line[member.value])
       // A valid JSON number that is not a finite double overflowed: an infinity, which the
       // timeline refuses (and reports) rather than a missing time.
-      recordTime = JSONString.number(text) ?? (text.first == UInt8(ascii: "-") ? -.infinity : .infinity)
+      recordTime =
+        JSONString.number(text) ?? (text.first == UInt8(ascii: "-") ? -.infinity : .infinity)
     }
     let now = timeline.stamp(recordTime: recordTime, arrival: arrival)
     switch timeline.adjustment {
@@ -251,7 +252,8 @@ public final class Deduplicator {
     switch (key, sequence) {
     case (nil, nil):
       return false
-    case (let slot?, let sequence) where sequence.map({ table[slot].lastSeen < $0.lastSeen }) ?? true:
+    case (let slot?, let sequence)
+    where sequence.map({ table[slot].lastSeen < $0.lastSeen }) ?? true:
       try evictKey(slot, at: now, forCount: false)
     case (_, let sequence?):
       // Parts seen at the same time as the oldest key go first: they hold more.

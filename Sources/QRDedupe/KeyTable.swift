@@ -270,7 +270,8 @@ struct KeyTable {
       if moving < 0 { break }
       let wanted = home(entries[Int(moving)].digest)
       // The entry at `next` may move to `hole` unless its home lies cyclically in (hole, next].
-      let staysPut = hole <= next ? (hole < wanted && wanted <= next) : (hole < wanted || wanted <= next)
+      let staysPut =
+        hole <= next ? (hole < wanted && wanted <= next) : (hole < wanted || wanted <= next)
       if staysPut { continue }
       buckets[hole] = moving
       hole = next

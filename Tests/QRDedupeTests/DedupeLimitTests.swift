@@ -180,7 +180,8 @@ private func part(_ time: Double, _ text: String, index: Int, count: Int, parity
 
 /// 21 sightings of one code, 0.05 s apart, after a first record at `strange` (its JSON text).
 private func stream(after strange: String) -> [String] {
-  [record(0, "a").replacingOccurrences(of: "\"time\":0.0", with: "\"time\":\(strange)")] + (1...20).map { record(Double($0) * 0.05, "a") }
+  [record(0, "a").replacingOccurrences(of: "\"time\":0.0", with: "\"time\":\(strange)")]
+    + (1...20).map { record(Double($0) * 0.05, "a") }
 }
 
 /// Arrivals 0.05 s apart, like the record times.
@@ -189,14 +190,16 @@ private let arrivals = (0..<21).map { Double($0) * 0.05 }
 @Test(arguments: ["1e16", "1e300", "-1e300", "1e999", "-1e999", "\"NaN\"", "\"Infinity\""])
 func anUnusableTimeIsTimedByArrival(strange: String) throws {
   for mode in [DedupeMode.interval, .rearm] {
-    let run = try dedupe(configuration { $0.mode = mode }, stream(after: strange), arrivals: arrivals)
+    let run = try dedupe(
+      configuration { $0.mode = mode }, stream(after: strange), arrivals: arrivals)
     // The strange record at arrival 0, then the code again once a second has passed (interval);
     // rearm: never again, as the code never leaves.
     #expect(run.lines.count == (mode == .interval ? 2 : 1), "\(strange) \(mode): \(run.lines)")
     let isNumber = !strange.hasPrefix("\"")
     #expect(run.filter?.statistics.unusableTimes == (isNumber ? 1 : 0), "\(strange)")
   }
-  let events = try dedupe(configuration { $0.events = true }, stream(after: strange), arrivals: arrivals)
+  let events = try dedupe(
+    configuration { $0.events = true }, stream(after: strange), arrivals: arrivals)
   #expect(events.lines.count == 2, "\(strange): \(events.lines)")
   #expect(events.lines.first?.hasPrefix("{\"event\":\"enter\"") == true)
   #expect(events.lines.last?.hasPrefix("{\"event\":\"leave\"") == true)
@@ -225,9 +228,11 @@ func anUnusableTimeIsTimedByArrival(strange: String) throws {
 
 @Test func aJumpBackAndOnIsThrottledByDifferences() throws {
   // 0…1 s, then back to 0.2 (a second recording): it continues from 1.0 by its own steps.
-  let input = (0...10).map { record(Double($0) * 0.1, "a") } + (2...14).map {
-    record(Double($0) * 0.1, "a")
-  }
+  let input =
+    (0...10).map { record(Double($0) * 0.1, "a") }
+    + (2...14).map {
+      record(Double($0) * 0.1, "a")
+    }
   let run = try dedupe(configuration(), input)
   // Written at 0, at 1.0, and 1.0 s after that: the second recording's 1.2 (index 21).
   #expect(writtenIndices(run, of: input) == [0, 10, 21])
@@ -271,7 +276,8 @@ func anUnusableTimeIsTimedByArrival(strange: String) throws {
 }
 
 @Test func tooDeepJSONHasItsOwnReason() throws {
-  let deep = "{\"a\":" + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}"
+  let deep =
+    "{\"a\":" + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}"
   let run = try dedupe(configuration(), [deep, "{oops", record(0, "a")])
   #expect(run.refused == [0, 1])
   let filter = try #require(run.filter)

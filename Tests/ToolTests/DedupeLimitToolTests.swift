@@ -44,13 +44,15 @@ private let streamedMegabytes =
   let generator =
     "perl -e '$f = \"k\" x 600; for $i (1..\(lines)) { print \"{\\\"time\\\":$i,\\\"text\\\":\\\"$i-$f\\\"}\\n\" }'"
   let budget = 4 << 20
-  let (bytes, errors, result) = try peakRSS(of: generator, ["--mode", "once", "--max-memory", "4M"])
+  let (bytes, errors, result) = try peakRSS(
+    of: generator, ["--mode", "once", "--max-memory", "4M"])
   #expect(result.status == 0, "\(errors)")
   #expect(bytes <= budget + fixedOverhead, "peak RSS \(bytes >> 20) MiB for \(lines) keys")
   #expect(
     errors.hasPrefix("qrdedupe: warning: ")
       && errors.contains(" keys forgotten before they expired (")
-      && errors.contains(" to stay within --max-memory 4 MiB); a forgotten key is new when seen again\n"),
+      && errors.contains(
+        " to stay within --max-memory 4 MiB); a forgotten key is new when seen again\n"),
     "\(errors)")
 }
 
@@ -96,9 +98,18 @@ private let streamedMegabytes =
 }
 
 @Test(arguments: [
-  (["--max-memory", "64Q"], "invalid value '64Q' for --max-memory: expected a size from 8 KiB to 1 TiB"),
-  (["--max-memory", "4K"], "invalid value '4K' for --max-memory: expected a size from 8 KiB to 1 TiB"),
-  (["--max-memory", "2T"], "invalid value '2T' for --max-memory: expected a size from 8 KiB to 1 TiB"),
+  (
+    ["--max-memory", "64Q"],
+    "invalid value '64Q' for --max-memory: expected a size from 8 KiB to 1 TiB"
+  ),
+  (
+    ["--max-memory", "4K"],
+    "invalid value '4K' for --max-memory: expected a size from 8 KiB to 1 TiB"
+  ),
+  (
+    ["--max-memory", "2T"],
+    "invalid value '2T' for --max-memory: expected a size from 8 KiB to 1 TiB"
+  ),
   (["--max-time-jump", "1w"], "invalid value '1w' for --max-time-jump: expected a duration"),
   (["--max-time-jump", "inf"], "invalid value 'inf' for --max-time-jump: expected a duration"),
   (["--max-time-jump", "0"], "invalid value '0' for --max-time-jump: expected a duration"),
@@ -137,13 +148,16 @@ func aTimeOf1e16DoesNotSwitchThrottlingOff(mode: String) throws {
       == "qrdedupe: -: warning: line 1: time 1e+16 is too large to resolve a millisecond; the "
       + "record is timed by its arrival\n")
   let events = try ToolRunner.run("qrdedupe", ["--events"], input: input(lines))
-  #expect(events.output.split(separator: "\n").map { $0.prefix(16) } == [
-    "{\"event\":\"enter\"", "{\"event\":\"leave\"",
-  ])
+  #expect(
+    events.output.split(separator: "\n").map { $0.prefix(16) } == [
+      "{\"event\":\"enter\"", "{\"event\":\"leave\"",
+    ])
 }
 
 @Test func aJumpAheadIsWarnedAboutAndCut() throws {
-  let lines = [line("0", "a"), line("0.5", "a"), line("1e9", "a"), line("1", "a"), line("1.5", "a")]
+  let lines = [
+    line("0", "a"), line("0.5", "a"), line("1e9", "a"), line("1", "a"), line("1.5", "a"),
+  ]
   let result = try ToolRunner.run(
     "qrdedupe", ["--events", "--max-time-jump", "1m"], input: input(lines))
   #expect(result.status == 0)
@@ -164,7 +178,8 @@ func aTimeOf1e16DoesNotSwitchThrottlingOff(mode: String) throws {
   let result = try ToolRunner.run("qrdedupe", input: input(lines))
   let errors = result.errors.split(separator: "\n")
   #expect(errors.count == 22)
-  #expect(errors[20].hasSuffix("line 21: further records whose times are not used are only counted"))
+  #expect(
+    errors[20].hasSuffix("line 21: further records whose times are not used are only counted"))
   #expect(errors[21] == "qrdedupe: -: warning: 30 records had times that were not used")
 }
 
@@ -196,20 +211,24 @@ func aTimeOf1e16DoesNotSwitchThrottlingOff(mode: String) throws {
   try Data((line("2", "a") + "\nlast").utf8).write(to: second)
   let result = try ToolRunner.run("qrdedupe", [first.path, second.path])
   #expect(result.status == 0)
-  #expect(result.output == line("0", "a") + "\n" + line("0.5", "b") + "\n" + line("2", "a") + "\nlast")
+  #expect(
+    result.output == line("0", "a") + "\n" + line("0.5", "b") + "\n" + line("2", "a") + "\nlast")
 }
 
 @Test func tooDeepJSONIsNamedAsSuch() throws {
-  let deep = "{\"a\":" + String(repeating: "[", count: 513) + String(repeating: "]", count: 513) + "}"
+  let deep =
+    "{\"a\":" + String(repeating: "[", count: 513) + String(repeating: "]", count: 513) + "}"
   let passed = try ToolRunner.run("qrdedupe", input: input([deep, line("0", "a")]))
   #expect(passed.status == 0)
   #expect(passed.output == input([deep, line("0", "a")]).string)
-  #expect(passed.errors == "qrdedupe: -: line 1: JSON nested deeper than 512 levels, passed through\n")
+  #expect(
+    passed.errors == "qrdedupe: -: line 1: JSON nested deeper than 512 levels, passed through\n")
   let strict = try ToolRunner.run("qrdedupe", ["--strict"], input: input([line("0", "a"), deep]))
   #expect(strict.status == 2)
   #expect(strict.errors == "qrdedupe: -: line 2: JSON nested deeper than 512 levels\n")
   // 511 levels inside the object (512 in all) is fine.
-  let fine = "{\"a\":" + String(repeating: "[", count: 511) + String(repeating: "]", count: 511) + "}"
+  let fine =
+    "{\"a\":" + String(repeating: "[", count: 511) + String(repeating: "]", count: 511) + "}"
   #expect(try ToolRunner.run("qrdedupe", input: input([fine])).errors.isEmpty)
 }
 

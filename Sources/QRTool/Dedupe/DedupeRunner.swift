@@ -90,7 +90,8 @@ public struct DedupeRunner {
       }
       if statistics.keysEvictedForCount > 0 {
         causes.append(
-          "\(statistics.keysEvictedForCount) to stay within --max-keys \(configuration.maximumKeys)")
+          "\(statistics.keysEvictedForCount) to stay within --max-keys \(configuration.maximumKeys)"
+        )
       }
       diagnostics.warning(
         "\(plural(statistics.keysEvicted, "key")) forgotten before they expired ("
