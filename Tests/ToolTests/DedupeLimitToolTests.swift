@@ -72,6 +72,23 @@ private let streamedMegabytes =
     "\(errors.suffix(400))")
 }
 
+@Test func anEndlessLineIsRefusedAtTheLineLimit() throws {
+  // 200 MB without a newline: refused once it passes 1 MiB, the rest never read.
+  let (bytes, errors, result) = try peakRSS(of: "head -c 200000000 /dev/zero | tr '\\0' x", [])
+  #expect(result.status == 2)
+  #expect(errors == "qrdedupe: -: line 1: longer than 1048576 bytes\n")
+  #expect(bytes <= fixedOverhead, "peak RSS \(bytes >> 20) MiB")
+}
+
+@Test func wideObjectsCostAFixedAmount() throws {
+  // Lines of a megabyte holding 170,000 members each, keys and parts among them.
+  let generator =
+    "perl -e 'for $i (1..30) { print \"{\\\"time\\\":$i,\\\"text\\\":\\\"$i\\\",\" . (\"\\\"a\\\":1,\" x 170000) . \"\\\"sequence\\\":{\\\"index\\\":0,\\\"count\\\":2,\\\"parity\\\":$i}}\\n\" }'"
+  let (bytes, errors, result) = try peakRSS(of: generator, ["--assemble", "--events"])
+  #expect(result.status == 0, "\(errors)")
+  #expect(bytes <= 64 << 20, "peak RSS \(bytes >> 20) MiB")
+}
+
 @Test func summaryCountsRecordsKeysMemoryAndEvictions() throws {
   let lines = (0..<10).map { line("\($0)", "c\($0)") } + ["not json"]
   let result = try ToolRunner.run(

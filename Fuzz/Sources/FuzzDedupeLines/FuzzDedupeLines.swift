@@ -6,6 +6,7 @@ import Foundation
 import FuzzSupport
 import Glibc
 import QRCore
+import QRTool
 
 // Input layout:
 //   bytes 0-3  option choices (see `arguments(_:)`), parsed by qrdedupe's own option table; the
