@@ -153,7 +153,6 @@ public final class Deduplicator {
   /// - Returns: false if the line is not a JSON object; the caller decides whether to pass it on.
   /// - Throws: Whatever `output` throws.
   public func accept(_ line: UnsafeRawBufferPointer, arrival: Double) throws -> Bool {
-    defer { releaseWideScans() }
     guard scanner.scan(line) else {
       rejection = scanner.isTooDeep ? .nestedTooDeeply : .notAnObject
       return false
@@ -207,19 +206,6 @@ public final class Deduplicator {
   }
 
   // MARK: - Limits
-
-  /// Lets go of the member lists of scans of unusually wide objects (a megabyte line may hold
-  /// 170,000 members, 8 MB of ranges), so that at most the line at hand holds such a list.
-  private func releaseWideScans() {
-    let limit = 4096
-    if scanner.members.capacity > limit { scanner = JSONObjectScanner() }
-    if partScanner.members.capacity > limit { partScanner = JSONObjectScanner() }
-    if assembledScanner.members.capacity > limit { assembledScanner = JSONObjectScanner() }
-    if key.capacity > 1 << 16 {
-      key = []
-      key.reserveCapacity(256)
-    }
-  }
 
   /// Forgets keys or sequences, least recently seen first, until a new key fits within
   /// `maximumKeys` and `maximumMemory`.
