@@ -114,7 +114,8 @@ public final class Deduplicator {
   ///
   /// - Parameters:
   ///   - output: Where kept records and events go.
-  ///   - report: Where messages for standard error go (incomplete sequences without `events`).
+  ///   - report: Where messages for standard error go (without `events`: incomplete sequences,
+  ///     and sequences too long to join).
   public init(
     configuration: DedupeConfiguration, report: @escaping (String) -> Void = { _ in },
     output: @escaping DedupeOutput
