@@ -21,7 +21,9 @@ let package = Package(
     .executableTarget(
       name: "FuzzQRFrameHeader", dependencies: ["FuzzSupport"], swiftSettings: fuzzTarget),
     .executableTarget(
-      name: "FuzzDedupeLines", dependencies: ["FuzzSupport"], swiftSettings: fuzzTarget),
+      name: "FuzzDedupeLines",
+      dependencies: ["FuzzSupport", .product(name: "QRTool", package: "qrpipe")],
+      swiftSettings: fuzzTarget),
     .executableTarget(
       name: "FuzzDecoder", dependencies: ["FuzzSupport"], swiftSettings: fuzzTarget),
     .executableTarget(

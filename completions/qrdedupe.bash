@@ -22,11 +22,15 @@ _qrdedupe() {
       COMPREPLY=($(compgen -W 'record wall' -- "$cur")); return ;;
     --max-keys)
       return ;;
+    --max-memory)
+      return ;;
+    --max-time-jump)
+      return ;;
     --max-line-length)
       return ;;
   esac
   if [[ "$cur" == -* ]]; then
-    COMPREPLY=($(compgen -W '-m --mode -i --interval -k --key -n --count --confirm -e --events --move --linger -a --assemble --clock --max-keys --strict --max-line-length -h --help -V --version' -- "$cur"))
+    COMPREPLY=($(compgen -W '-m --mode -i --interval -k --key -n --count --confirm -e --events --move --linger -a --assemble --clock --max-keys --max-memory --max-time-jump --summary --strict --max-line-length -h --help -V --version' -- "$cur"))
   else
     COMPREPLY=($(compgen -f -- "$cur"))
   fi

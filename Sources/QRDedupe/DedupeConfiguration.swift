@@ -9,7 +9,7 @@ public enum DedupeMode: String, CaseIterable, Sendable {
   case rearm
   /// At most one record per interval, whatever its key.
   case global
-  /// Once for the whole run (until the key is forgotten by `--max-keys`).
+  /// Once for the whole run (until the key is forgotten to stay within the limits).
   case once
 }
 
@@ -45,6 +45,11 @@ public struct DedupeConfiguration: Sendable, Equatable {
   public var clock: DedupeClock = .record
   /// The most keys remembered at once.
   public var maximumKeys = 1_000_000
+  /// The most bytes the remembered keys and the incomplete structured-append sequences may
+  /// hold together; the least recently seen are forgotten first to stay within it.
+  public var maximumMemory = 64 << 20
+  /// The largest step forward a record's time may take, in seconds; a longer one is cut to it.
+  public var maximumTimeJump = 86_400.0
   /// Whether a line that is not a JSON object is an error rather than passed through.
   public var isStrict = false
   /// The longest line accepted, in bytes, not counting its newline.

@@ -4,10 +4,62 @@
 import QRImage
 import QRRecords
 
-/// Receives one output line: its bytes, and whether a newline must follow (the input's last line
-/// may lack one). Each call should be a single `write(2)` so that a reader sees whole lines.
-public typealias DedupeOutput = (_ line: UnsafeRawBufferPointer, _ appendNewline: Bool) throws ->
+/// Receives one output line: its bytes, and whether it lacks its newline (only a kept record
+/// that was the input's unterminated last line does; qrdedupe writes such a line as it came and
+/// adds the newline only if more output follows). Each call should be a single `write(2)` so
+/// that a reader sees whole lines.
+public typealias DedupeOutput = (_ line: UnsafeRawBufferPointer, _ lacksNewline: Bool) throws ->
   Void
+
+/// What a `Deduplicator` has seen and done so far, for `qrdedupe --summary`.
+public struct DedupeStatistics: Sendable, Equatable {
+  /// Lines accepted as JSON objects.
+  public var records = 0
+  /// Structured-append parts collected (with `assemble`).
+  public var parts = 0
+  /// Keys remembered now.
+  public var keys = 0
+  /// The most keys remembered at once.
+  public var peakKeys = 0
+  /// Bytes the keys and incomplete sequences hold now, as counted against `maximumMemory`.
+  public var bytes = 0
+  /// The most bytes they held at once.
+  public var peakBytes = 0
+  /// Keys forgotten before they expired to stay within `maximumMemory`.
+  public var keysEvictedForMemory = 0
+  /// Keys forgotten before they expired to stay within `maximumKeys`.
+  public var keysEvictedForCount = 0
+  /// Incomplete structured-append sequences dropped to stay within `maximumMemory`.
+  public var sequencesEvicted = 0
+  /// Sequences given up because their joined payload would exceed `maximumLineLength`.
+  public var sequencesTooLong = 0
+  /// Record times not used because they were too large to resolve or not finite.
+  public var unusableTimes = 0
+  /// Record times that jumped forward by more than `maximumTimeJump` and were cut.
+  public var cutTimeJumps = 0
+
+  /// Creates empty statistics.
+  public init() {}
+
+  /// Keys forgotten early, for either limit.
+  public var keysEvicted: Int { keysEvictedForMemory + keysEvictedForCount }
+}
+
+/// Why `Deduplicator.accept(_:arrival:)` refused a line.
+public enum DedupeRejection: Sendable, Equatable, CustomStringConvertible {
+  /// The line is not one JSON object.
+  case notAnObject
+  /// The line is a JSON object nested deeper than `JSONObjectScanner.maximumDepth` levels.
+  case nestedTooDeeply
+
+  /// The reason, lowercase, for `program: input: line N: <description>`.
+  public var description: String {
+    switch self {
+    case .notAnObject: "not a JSON object"
+    case .nestedTooDeeply: "JSON nested deeper than \(JSONObjectScanner.maximumDepth) levels"
+    }
+  }
+}
 
 /// The filter behind `qrdedupe`, without any I/O of its own.
 ///
@@ -19,13 +71,27 @@ public typealias DedupeOutput = (_ line: UnsafeRawBufferPointer, _ appendNewline
 ///     for line in lines { _ = try filter.accept(line, arrival: clock.seconds()) }
 ///     try filter.finish()
 ///
-/// Per record the work is one validating scan of the line, a key build and a hash lookup, plus
-/// amortized O(1) expiry of keys that can no longer affect the output (see `KeyTable`).
+/// Per record the work is one validating scan of the line, a key build, a 128-bit digest of the
+/// key and a hash lookup, plus amortized O(1) expiry of keys that can no longer affect the
+/// output (see `KeyTable`). The keys and the incomplete structured-append sequences are kept
+/// within `maximumMemory` bytes together (and the keys within `maximumKeys`) by forgetting the
+/// least recently seen of either first; `statistics` counts what was forgotten that way.
 public final class Deduplicator {
   /// What was asked for.
   public let configuration: DedupeConfiguration
   /// Records (or, with events, `enter` events) written so far.
   public private(set) var writtenCount = 0
+  /// What it has seen and done so far.
+  public var statistics: DedupeStatistics {
+    var statistics = counts
+    statistics.keys = table.count
+    statistics.bytes = bytes
+    return statistics
+  }
+  /// Why the latest refused line was refused.
+  public private(set) var rejection = DedupeRejection.notAnObject
+  /// What the latest accepted record's time went through (for a warning by the caller).
+  public var timeAdjustment: Timeline.Adjustment { timeline.adjustment }
 
   private let output: DedupeOutput
   private let report: (String) -> Void
@@ -36,7 +102,8 @@ public final class Deduplicator {
   private let keyBuilder: RecordKeyBuilder
   private var key: [UInt8] = []
   private var table: KeyTable
-  private var assembler = SequenceAssembler()
+  private var assembler: SequenceAssembler
+  private var counts = DedupeStatistics()
   var writer = JSONWriter()
   private var assemblyWriter = JSONWriter()
   private var lastGlobalWrite: Double? = nil
@@ -47,7 +114,8 @@ public final class Deduplicator {
   ///
   /// - Parameters:
   ///   - output: Where kept records and events go.
-  ///   - report: Where messages for standard error go (incomplete sequences without `events`).
+  ///   - report: Where messages for standard error go (without `events`: incomplete sequences,
+  ///     and sequences too long to join).
   public init(
     configuration: DedupeConfiguration, report: @escaping (String) -> Void = { _ in },
     output: @escaping DedupeOutput
@@ -55,13 +123,18 @@ public final class Deduplicator {
     self.configuration = configuration
     self.output = output
     self.report = report
-    timeline = Timeline(clock: configuration.clock)
+    timeline = Timeline(clock: configuration.clock, maximumJump: configuration.maximumTimeJump)
     keyBuilder = RecordKeyBuilder(fields: configuration.keyFields)
+    let keepsDetails = configuration.events || configuration.confirm > 1
+    let fitting = configuration.maximumMemory / KeyTable.bytesPerKey(keepsDetails: keepsDetails)
     table = KeyTable(
-      capacity: configuration.maximumKeys,
-      keepsDetails: configuration.events || configuration.confirm > 1)
+      capacity: max(1, min(configuration.maximumKeys, fitting + 1)), keepsDetails: keepsDetails)
+    assembler = SequenceAssembler(maximumLength: configuration.maximumLineLength)
     key.reserveCapacity(256)
   }
+
+  /// The bytes counted against `maximumMemory` now.
+  private var bytes: Int { table.bytes + assembler.bytes }
 
   /// Whether `--count` has been reached: the caller should stop reading and call `finish()`.
   public var isFinished: Bool { configuration.count.map { writtenCount >= $0 } ?? false }
@@ -81,15 +154,32 @@ public final class Deduplicator {
   /// - Returns: false if the line is not a JSON object; the caller decides whether to pass it on.
   /// - Throws: Whatever `output` throws.
   public func accept(_ line: UnsafeRawBufferPointer, arrival: Double) throws -> Bool {
-    guard scanner.scan(line) else { return false }
+    guard scanner.scan(line) else {
+      rejection = scanner.isTooDeep ? .nestedTooDeeply : .notAnObject
+      return false
+    }
     guard !isFinished else { return true }
+    counts.records += 1
+    defer {
+      counts.peakKeys = max(counts.peakKeys, table.count)
+      counts.peakBytes = max(counts.peakBytes, bytes)
+    }
     var recordTime: Double? = nil
     if configuration.clock == .record, let member = scanner.member(names.time, in: line),
       member.kind == .number
     {
-      recordTime = JSONString.number(UnsafeRawBufferPointer(rebasing: line[member.value]))
+      let text = UnsafeRawBufferPointer(rebasing: line[member.value])
+      // A valid JSON number that is not a finite double overflowed: an infinity, which the
+      // timeline refuses (and reports) rather than a missing time.
+      recordTime =
+        JSONString.number(text) ?? (text.first == UInt8(ascii: "-") ? -.infinity : .infinity)
     }
     let now = timeline.stamp(recordTime: recordTime, arrival: arrival)
+    switch timeline.adjustment {
+    case .none: break
+    case .unusable: counts.unusableTimes += 1
+    case .jumpCut: counts.cutTimeJumps += 1
+    }
     try expire(at: now)
     if configuration.assemble, try collectPart(line, at: now) { return true }
     try process(line, scanner: scanner, at: now)
@@ -116,30 +206,108 @@ public final class Deduplicator {
     }
   }
 
+  // MARK: - Limits
+
+  /// Forgets keys or sequences, least recently seen first, until a new key fits within
+  /// `maximumKeys` and `maximumMemory`.
+  private func makeRoomForKey(at now: Double) throws {
+    if table.count >= table.capacity, let victim = table.oldest() {
+      let isCountLimit = table.count >= configuration.maximumKeys
+      try evictKey(victim, at: now, forCount: isCountLimit)
+    }
+    while table.bytesDuringInsert + assembler.bytes > configuration.maximumMemory,
+      try evictOldest(at: now)
+    {}
+  }
+
+  /// Forgets keys or sequences, least recently seen first, other than the key in `slot` and the
+  /// sequence `identity`, until what is held is within `maximumMemory`.
+  private func enforceMemoryLimit(
+    at now: Double, keepingKey slot: Int? = nil,
+    keepingSequence identity: SequenceAssembler.Identity? = nil
+  ) throws {
+    while bytes > configuration.maximumMemory,
+      try evictOldest(at: now, keepingKey: slot, keepingSequence: identity)
+    {}
+  }
+
+  /// Forgets the least recently seen key or incomplete sequence, sparing the ones named; false
+  /// if there is nothing else to forget.
+  private func evictOldest(
+    at now: Double, keepingKey kept: Int? = nil,
+    keepingSequence keptSequence: SequenceAssembler.Identity? = nil
+  ) throws -> Bool {
+    var key: Int? = nil
+    for list in [KeyTable.List.pending, .confirmed] {
+      guard var slot = table.oldest(in: list) else { continue }
+      if slot == kept {
+        // The kept key is at its list's head: the next one up is the oldest other.
+        let previous = table[slot].previous
+        guard previous >= 0 else { continue }
+        slot = Int(previous)
+      }
+      if let best = key, table[best].lastSeen <= table[slot].lastSeen { continue }
+      key = slot
+    }
+    let sequence = assembler.oldest(excluding: keptSequence)
+    switch (key, sequence) {
+    case (nil, nil):
+      return false
+    case (let slot?, let sequence)
+    where sequence.map({ table[slot].lastSeen < $0.lastSeen }) ?? true:
+      try evictKey(slot, at: now, forCount: false)
+    case (_, let sequence?):
+      // Parts seen at the same time as the oldest key go first: they hold more.
+      guard let removed = assembler.remove(sequence.identity) else { return false }
+      counts.sequencesEvicted += 1
+      if configuration.events { try reportIncomplete(sequence.identity, removed, time: now) }
+    default:
+      return false
+    }
+    return true
+  }
+
+  private func evictKey(_ slot: Int, at now: Double, forCount: Bool) throws {
+    let (entry, details) = table.remove(slot)
+    if forCount {
+      counts.keysEvictedForCount += 1
+    } else {
+      counts.keysEvictedForMemory += 1
+    }
+    if configuration.events && entry.list == .confirmed {
+      try writeEvent("leave", entry, details, time: now)
+    }
+  }
+
   // MARK: - Policy
 
   private func process(_ text: UnsafeRawBufferPointer, scanner: JSONObjectScanner, at now: Double)
     throws
   {
     keyBuilder.build(text, scanner: scanner, into: &key)
-    let configuration = configuration
-    var isNew = false
+    let digest = table.digest(key)
     let slot: Int
-    if let found = table.find(key) {
+    let isNew: Bool
+    if let found = table.find(digest) {
       slot = found
+      isNew = false
     } else {
-      if table.count >= configuration.maximumKeys, let victim = table.oldest() {
-        let (entry, details) = table.remove(victim)
-        if configuration.events && entry.list == .confirmed {
-          try writeEvent("leave", entry, details, time: now)
-        }
-      }
-      // A copy sized to fit, so that `key` keeps its own roomy buffer for the next record.
-      let stored = key.withUnsafeBufferPointer { Array($0) }
+      try makeRoomForKey(at: now)
       slot = table.insert(
-        stored, list: configuration.confirm > 1 ? .pending : .confirmed, time: now)
+        digest, list: configuration.confirm > 1 ? .pending : .confirmed, time: now)
       isNew = true
     }
+    try decide(slot, isNew: isNew, text: text, scanner: scanner, at: now)
+    table.account(slot)
+    try enforceMemoryLimit(at: now, keepingKey: slot)
+  }
+
+  /// Applies the policy to a sighting of the key in `slot`: writes the record or events due.
+  private func decide(
+    _ slot: Int, isNew: Bool, text: UnsafeRawBufferPointer, scanner: JSONObjectScanner,
+    at now: Double
+  ) throws {
+    let configuration = configuration
     table[slot].sightings += 1
     table[slot].lastSeen = now
 
@@ -252,8 +420,19 @@ public final class Deduplicator {
     else { return false }
     let identity = SequenceAssembler.Identity(count: count, parity: parity)
     nextSequenceCheck = min(nextSequenceCheck, now + sequenceTimeout)
-    guard let joined = assembler.add(payload(of: line), index: index, of: identity, time: now)
-    else { return true }
+    counts.parts += 1
+    let joined: [UInt8]
+    switch assembler.add(payload(of: line), index: index, of: identity, time: now) {
+    case .collecting:
+      try enforceMemoryLimit(at: now, keepingSequence: identity)
+      return true
+    case .tooLong(let sequence):
+      counts.sequencesTooLong += 1
+      try reportTooLong(identity, sequence, time: now)
+      return true
+    case .complete(let payload):
+      joined = payload
+    }
     assemble(joined, identity: identity, from: line)
     let assembled = assemblyWriter.bytes
     try assembled.withUnsafeBytes { text in
@@ -322,6 +501,8 @@ public final class Deduplicator {
     }
     if !hasBytes { writeBase64(joined) }
     assemblyWriter.endObject()
+    // A record of its own: it ends its line whether or not the completing part's line did.
+    assemblyWriter.newline()
   }
 
   private func writeBase64(_ bytes: [UInt8]) {
@@ -338,6 +519,19 @@ public final class Deduplicator {
     for (identity, sequence) in due {
       try reportIncomplete(identity, sequence, time: sequence.lastSeen + sequenceTimeout)
     }
+  }
+
+  /// Reports a sequence given up because its parts add up to more than `maximumLineLength`.
+  private func reportTooLong(
+    _ identity: SequenceAssembler.Identity, _ sequence: SequenceAssembler.Sequence, time: Double
+  ) throws {
+    guard configuration.events else {
+      report(
+        "structured-append sequence (count \(identity.count), parity \(identity.parity)) "
+          + "would be longer than \(configuration.maximumLineLength) bytes when joined: given up")
+      return
+    }
+    try reportIncomplete(identity, sequence, time: time)
   }
 
   private func reportIncomplete(

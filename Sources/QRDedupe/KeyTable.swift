@@ -4,16 +4,27 @@
 import QRImage
 import QRRecords
 
-/// The remembered keys and their state, with O(1) lookup, refresh, expiry and eviction.
+/// The remembered keys and their state, with O(1) lookup, refresh, expiry and eviction, and an
+/// honest count of the bytes they hold.
 ///
-/// Entries live in one array and are chained into one of two doubly linked lists, most recently
-/// seen at the head. Because qrdedupe's clock never goes backwards, each list is also in order of
-/// last sighting, so the entries that expire first are always at the tails: a sweep pops tails
-/// while they are due and stops at the first that is not, for amortized O(1) per record. Two lists
-/// let pending keys (still being confirmed) and confirmed keys expire after different delays.
+/// Each key is remembered by its 128-bit `KeyDigest`, so an entry has the same size whatever
+/// the key's length. Entries live in one `ReservedStorage` and are chained into one of two
+/// doubly linked lists, most recently seen at the head. Because qrdedupe's clock never goes
+/// backwards, each list is also in order of last sighting, so the entries that expire first are
+/// always at the tails: a sweep pops tails while they are due and stops at the first that is not,
+/// for amortized O(1) per record. Two lists let pending keys (still being confirmed) and
+/// confirmed keys expire after different delays. Freed entries are chained through `next` and
+/// reused first.
+///
+/// The index is open addressing with linear probing over `Int32` slot numbers (at most half
+/// full, deletion by backward shift), hashed by the digest's seeded first lane.
+///
+/// `bytes` counts the entry pages written, the index, and the heap buffers of `Details`
+/// (capacity plus a per-allocation overhead), so that a caller can keep the table within a
+/// budget by evicting the least recently seen entries.
 struct KeyTable {
   /// Which list an entry is on.
-  enum List: Int {
+  enum List: UInt8 {
     /// Seen, but not yet in enough frames to be confirmed.
     case pending = 0
     /// Confirmed (and so written, entered, or throttled by `global`).
@@ -22,16 +33,18 @@ struct KeyTable {
 
   /// One key's state.
   struct Entry {
-    var key: [UInt8]
+    var digest: KeyDigest
     var previous: Int32 = -1
+    /// The next entry of the entry's list, or of the free chain once freed.
     var next: Int32 = -1
     var firstSeen = 0.0
     var lastSeen = 0.0
     /// When a record of this key was last written; nil if never.
     var lastWritten: Double? = nil
+    /// Declared here, it fills the padding after `lastWritten`: 64 bytes in all.
+    var list = List.pending
     /// Records seen with this key.
     var sightings = 0
-    var list = List.pending
   }
 
   /// State that only `--confirm` and `--events` need, kept apart so that the common case costs
@@ -47,50 +60,96 @@ struct KeyTable {
     var keyMembers: [UInt8] = []
     /// Events: the corners at the last enter or update event.
     var corners: [Point] = []
-  }
+    /// The heap bytes counted for this entry when it was last accounted.
+    var accountedBytes = 0
 
-  /// Key bytes hashed in one call rather than byte by byte.
-  struct Key: Hashable {
-    var bytes: [UInt8]
-
-    func hash(into hasher: inout Hasher) {
-      bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    /// The heap bytes its buffers hold: their capacity, plus a header and malloc's overhead for
+    /// each buffer allocated.
+    var heapBytes: Int {
+      Self.bytes(recentFrames) + Self.bytes(record) + Self.bytes(keyMembers) + Self.bytes(corners)
     }
 
-    static func == (a: Key, b: Key) -> Bool {
-      a.bytes.withUnsafeBytes { left in
-        b.bytes.withUnsafeBytes { right in JSONObjectScanner.isEqual(left, right) }
-      }
+    private static func bytes<T>(_ array: [T]) -> Int {
+      array.capacity == 0 ? 0 : array.capacity * MemoryLayout<T>.stride + allocationOverhead
     }
   }
 
-  private(set) var entries: [Entry] = []
-  /// Parallel to `entries` when `keepsDetails`, else empty.
-  private(set) var details: [Details] = []
-  private let keepsDetails: Bool
-  private var index: [Key: Int32] = [:]
-  private var free: [Int32] = []
+  /// What one heap allocation costs beyond its elements: a Swift array's 32-byte header and
+  /// malloc's 16 bytes of bookkeeping and rounding.
+  static let allocationOverhead = 48
+
+  /// The bytes a key costs beyond its `Details` buffers, for sizing a table to a budget: its
+  /// entry, its details, and two index buckets (the index is at most half full).
+  static func bytesPerKey(keepsDetails: Bool) -> Int {
+    MemoryLayout<Entry>.stride + (keepsDetails ? MemoryLayout<Details>.stride : 0)
+      + 2 * MemoryLayout<Int32>.stride
+  }
+
+  private let entries: ReservedStorage<Entry>
+  /// Parallel to `entries` when the table keeps details.
+  private let details: ReservedStorage<Details>?
+  private var buckets: [Int32]
+  private var mask: Int
+  private var freeHead: Int32 = -1
   private var heads: [Int32] = [-1, -1]
   private var tails: [Int32] = [-1, -1]
+  private var detailBytes = 0
+  /// The seed of every digest this table is asked about.
+  let seed: KeyDigest.Seed
+  /// The number of keys remembered.
+  private(set) var count = 0
 
   /// Creates a table for up to `capacity` keys, with `Details` if `keepsDetails`.
   ///
-  /// Entry storage for up to a million keys is reserved at once: it costs address space, not
-  /// memory, until used (freed slots are reused first), and it spares the table the copy, and
-  /// twice the memory, of growing while full. The hash index is left to grow: keys land in
-  /// random buckets, so a reserved index would soon be resident whole however few keys live.
-  init(capacity: Int, keepsDetails: Bool) {
-    self.keepsDetails = keepsDetails
-    let reserved = min(capacity, 1 << 20)
-    entries.reserveCapacity(reserved)
-    if keepsDetails { details.reserveCapacity(reserved) }
+  /// Entry storage for all of them is reserved at once: it costs address space, not memory,
+  /// until used (freed entries are reused first), and it spares the table the copy, and twice
+  /// the memory, of growing while full. The index grows instead: keys land in random buckets,
+  /// so a reserved index would soon be resident whole however few keys live.
+  init(capacity: Int, keepsDetails: Bool, seed: KeyDigest.Seed = .random()) {
+    entries = ReservedStorage(capacity: capacity)
+    details = keepsDetails ? ReservedStorage(capacity: entries.capacity) : nil
+    buckets = Array(repeating: -1, count: 256)
+    mask = 255
+    self.seed = seed
   }
 
-  /// The number of keys remembered.
-  var count: Int { index.count }
+  /// The most keys the table can hold (its capacity, or less if address space was short).
+  var capacity: Int { entries.capacity }
 
-  /// The entry of `key`, if remembered.
-  func find(_ key: [UInt8]) -> Int? { index[Key(bytes: key)].map(Int.init) }
+  /// The bytes the table holds now.
+  var bytes: Int {
+    entries.residentBytes + (details?.residentBytes ?? 0) + indexBytes + detailBytes
+  }
+
+  /// The bytes it will hold while inserting one more key (before any details are stored): a
+  /// new entry page if no freed entry is left, and the old and the new index together if the
+  /// index must grow.
+  var bytesDuringInsert: Int {
+    var total = bytes
+    if freeHead < 0 {
+      total += entries.residentBytesAfterAppend - entries.residentBytes
+      if let details { total += details.residentBytesAfterAppend - details.residentBytes }
+    }
+    if needsGrowth { total += 2 * indexBytes }
+    return total
+  }
+
+  private var indexBytes: Int { buckets.capacity * MemoryLayout<Int32>.stride }
+  private var needsGrowth: Bool { (count + 1) * 2 > buckets.count }
+
+  /// The digest of a key's bytes, under this table's seed.
+  func digest(_ key: [UInt8]) -> KeyDigest { KeyDigest(key, seed: seed) }
+
+  /// The entry of the key with `digest`, if remembered.
+  func find(_ digest: KeyDigest) -> Int? {
+    var bucket = home(digest)
+    while true {
+      let slot = buckets[bucket]
+      if slot < 0 { return nil }
+      if entries[Int(slot)].digest == digest { return Int(slot) }
+      bucket = (bucket + 1) & mask
+    }
+  }
 
   /// Accesses an entry in place.
   subscript(slot: Int) -> Entry {
@@ -98,33 +157,50 @@ struct KeyTable {
     _modify { yield &entries[slot] }
   }
 
-  /// Accesses an entry's details in place.
+  /// Accesses an entry's details in place; call `account(_:)` after changing its buffers.
   ///
   /// - Precondition: The table keeps details.
   subscript(details slot: Int) -> Details {
-    get { details[slot] }
-    _modify { yield &details[slot] }
+    get { details.map { $0[slot] } ?? Details() }
+    _modify {
+      guard let details else { preconditionFailure("the table keeps no details") }
+      yield &details[slot]
+    }
+  }
+
+  /// Counts the current size of an entry's detail buffers in `bytes`.
+  mutating func account(_ slot: Int) {
+    guard let details else { return }
+    let now = details[slot].heapBytes
+    detailBytes += now - details[slot].accountedBytes
+    details[slot].accountedBytes = now
   }
 
   /// Remembers a new key at the head of `list`; returns its slot.
-  mutating func insert(_ key: [UInt8], list: List, time: Double) -> Int {
-    var entry = Entry(key: key)
+  ///
+  /// - Precondition: `count < capacity`, and the key is not remembered.
+  mutating func insert(_ digest: KeyDigest, list: List, time: Double) -> Int {
+    precondition(count < capacity, "the key table is full")
+    var entry = Entry(digest: digest)
     entry.list = list
     entry.firstSeen = time
     entry.lastSeen = time
-    let slot: Int32
-    if let reused = free.popLast() {
-      slot = reused
-      entries[Int(slot)] = entry
-      if keepsDetails { details[Int(slot)] = Details() }
+    let slot: Int
+    if freeHead >= 0 {
+      slot = Int(freeHead)
+      freeHead = entries[slot].next
+      entries[slot] = entry
     } else {
-      slot = Int32(entries.count)
-      entries.append(entry)
-      if keepsDetails { details.append(Details()) }
+      slot = entries.append(entry)
+      details?.append(Details())
     }
-    index[Key(bytes: key)] = slot
-    link(Int(slot))
-    return Int(slot)
+    if needsGrowth { growIndex() }
+    var bucket = home(digest)
+    while buckets[bucket] >= 0 { bucket = (bucket + 1) & mask }
+    buckets[bucket] = Int32(slot)
+    count += 1
+    link(slot)
+    return slot
   }
 
   /// Moves an entry to the head of `list` (a fresh sighting, or a move between lists).
@@ -136,7 +212,7 @@ struct KeyTable {
 
   /// The least recently seen entry of `list`.
   func oldest(in list: List) -> Int? {
-    let tail = tails[list.rawValue]
+    let tail = tails[Int(list.rawValue)]
     return tail < 0 ? nil : Int(tail)
   }
 
@@ -152,7 +228,7 @@ struct KeyTable {
   /// Entries of `list`, least recently seen first.
   func slots(in list: List) -> [Int] {
     var result: [Int] = []
-    var slot = tails[list.rawValue]
+    var slot = tails[Int(list.rawValue)]
     while slot >= 0 {
       result.append(Int(slot))
       slot = entries[Int(slot)].previous
@@ -165,19 +241,61 @@ struct KeyTable {
   mutating func remove(_ slot: Int) -> (entry: Entry, details: Details) {
     unlink(slot)
     let entry = entries[slot]
-    index[Key(bytes: entry.key)] = nil
-    // Drop the old entry's buffers now rather than when the slot is reused.
-    entries[slot] = Entry(key: [])
+    removeFromIndex(slot, digest: entry.digest)
     var removed = Details()
-    if keepsDetails { swap(&removed, &details[slot]) }
-    free.append(Int32(slot))
+    if let details {
+      // Drop the old entry's buffers now rather than when the slot is reused.
+      swap(&removed, &details[slot])
+      detailBytes -= removed.accountedBytes
+    }
+    entries[slot].next = freeHead
+    freeHead = Int32(slot)
+    count -= 1
     return (entry, removed)
+  }
+
+  // MARK: - Index
+
+  @inline(__always)
+  private func home(_ digest: KeyDigest) -> Int { Int(truncatingIfNeeded: digest.a) & mask }
+
+  private mutating func removeFromIndex(_ slot: Int, digest: KeyDigest) {
+    var hole = home(digest)
+    while buckets[hole] != Int32(slot) { hole = (hole + 1) & mask }
+    // Backward-shift deletion: move up any later entry of the run that may sit in the hole.
+    var next = hole
+    while true {
+      next = (next + 1) & mask
+      let moving = buckets[next]
+      if moving < 0 { break }
+      let wanted = home(entries[Int(moving)].digest)
+      // The entry at `next` may move to `hole` unless its home lies cyclically in (hole, next].
+      let staysPut =
+        hole <= next ? (hole < wanted && wanted <= next) : (hole < wanted || wanted <= next)
+      if staysPut { continue }
+      buckets[hole] = moving
+      hole = next
+    }
+    buckets[hole] = -1
+  }
+
+  private mutating func growIndex() {
+    let size = buckets.count * 2
+    var grown = [Int32](repeating: -1, count: size)
+    let newMask = size - 1
+    for slot in buckets where slot >= 0 {
+      var bucket = Int(truncatingIfNeeded: entries[Int(slot)].digest.a) & newMask
+      while grown[bucket] >= 0 { bucket = (bucket + 1) & newMask }
+      grown[bucket] = slot
+    }
+    buckets = grown
+    mask = newMask
   }
 
   // MARK: - List links
 
   private mutating func link(_ slot: Int) {
-    let list = entries[slot].list.rawValue
+    let list = Int(entries[slot].list.rawValue)
     let head = heads[list]
     entries[slot].previous = -1
     entries[slot].next = head
@@ -186,7 +304,7 @@ struct KeyTable {
   }
 
   private mutating func unlink(_ slot: Int) {
-    let list = entries[slot].list.rawValue
+    let list = Int(entries[slot].list.rawValue)
     let previous = entries[slot].previous
     let next = entries[slot].next
     if previous >= 0 { entries[Int(previous)].next = next } else { heads[list] = next }

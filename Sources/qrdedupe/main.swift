@@ -6,6 +6,8 @@ import QRTool
 
 Tool.main(DedupeCommand.spec) { invocation in
   let configuration = try DedupeConfiguration(arguments: invocation.arguments)
-  let runner = DedupeRunner(configuration: configuration, diagnostics: invocation.diagnostics)
+  let runner = DedupeRunner(
+    configuration: configuration, diagnostics: invocation.diagnostics,
+    showsSummary: invocation.arguments.has("summary"))
   return try runner.run(operands: invocation.arguments.operands)
 }

@@ -31,9 +31,9 @@ func dedupe(
   let sink = Sink()
   let filter = Deduplicator(
     configuration: configuration, report: { sink.reports.append($0) },
-    output: { line, appendNewline in
+    output: { line, lacksNewline in
       var bytes = Array(line)
-      if !appendNewline {
+      if !lacksNewline {
         #expect(bytes.last == 0x0A, "every output line ends in a newline")
         bytes.removeLast()
       }

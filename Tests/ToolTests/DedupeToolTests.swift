@@ -26,13 +26,6 @@ private func input(_ lines: [String]) -> [UInt8] { Array(lines.map { $0 + "\n" }
       + "qrdedupe: -: line 5: not a JSON object, passed through\n")
 }
 
-@Test func aLastLineWithoutNewlineGetsOne() throws {
-  let result = try ToolRunner.run("qrdedupe", input: Array(line(0, "a").utf8))
-  #expect(result.output == line(0, "a") + "\n")
-  let foreign = try ToolRunner.run("qrdedupe", input: Array("tail".utf8))
-  #expect(foreign.output == "tail\n")
-}
-
 @Test func strictStopsWithStatusTwoAfterWritingWhatCameBefore() throws {
   let lines = [line(0, "a"), line(0.1, "b"), "{oops", line(0.2, "c")]
   let result = try ToolRunner.run("qrdedupe", ["--strict"], input: input(lines))

@@ -6,9 +6,11 @@ import Foundation
 import FuzzSupport
 import Glibc
 import QRCore
+import QRTool
 
 // Input layout:
-//   bytes 0-3  option choices (see `arguments(_:)`), parsed by qrdedupe's own option table
+//   bytes 0-3  option choices (see `arguments(_:)`), parsed by qrdedupe's own option table; the
+//              fourth byte's low bits (limits) were reserved before, so old seeds run without them
 //   rest       the input lines
 //
 // Environment:
@@ -34,6 +36,11 @@ let optionChoices: [[String]] = [
   ["--move=0", "--move=5", "--linger=0.5", "--linger=10"],
   ["--clock=wall", "--clock=record", "--max-keys=1", "--max-keys=3"],
   ["--max-line-length=16", "--max-line-length=300", "--max-keys=2 --clock=wall", "--strict"],
+  // From the fourth byte: budgets small enough for a few kilobytes of input to fill, time jumps.
+  [
+    "--max-memory=8K", "--max-memory=12K --events", "--max-time-jump=1",
+    "--summary --max-memory=16K",
+  ],
 ]
 
 /// A clock that moves 0.25 s at every reading, so that wall-clock runs are deterministic.
@@ -47,8 +54,9 @@ final class SteppingClock: ArrivalClock {
 
 /// qrdedupe's argument words chosen by the first four input bytes (three bits per option).
 func arguments(_ input: inout FuzzInput) -> [String] {
-  var bits = Int(input.byte()) | Int(input.byte()) << 8 | Int(input.byte()) << 16
-  _ = input.byte()  // reserved, so that seeds keep their meaning if options are added
+  var bits =
+    Int(input.byte()) | Int(input.byte()) << 8 | Int(input.byte()) << 16
+    | Int(input.byte()) << 24
   var words: [String] = []
   for choices in optionChoices {
     let choice = bits & 7
@@ -75,7 +83,7 @@ public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let runner = DedupeRunner(
     configuration: configuration,
     diagnostics: Diagnostics(program: "qrdedupe", output: output), output: output,
-    clock: SteppingClock())
+    clock: SteppingClock(), showsSummary: parsed.has("summary"))
   do {
     _ = try runner.run(operands: [file.path])
   } catch {

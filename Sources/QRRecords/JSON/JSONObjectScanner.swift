@@ -51,6 +51,9 @@ public struct JSONObjectScanner: Sendable {
   public private(set) var members: [JSONMember] = []
   /// The object's text, from `{` to `}`, in the last text scanned.
   public private(set) var objectRange: Range<Int> = 0..<0
+  /// Whether the last scan failed because the text nests deeper than `maximumDepth` (the text
+  /// up to there was valid); false after a success or any other failure.
+  public private(set) var isTooDeep = false
 
   /// Whether each open container is an array (true) or an object (false).
   private var containers: [Bool] = []
@@ -68,6 +71,7 @@ public struct JSONObjectScanner: Sendable {
   public mutating func scan(_ text: UnsafeRawBufferPointer) -> Bool {
     members.removeAll(keepingCapacity: true)
     containers.removeAll(keepingCapacity: true)
+    isTooDeep = false
     let count = text.count
     var i = Self.skipWhitespace(text, from: 0)
     guard i < count, text[i] == UInt8(ascii: "{") else { return false }
@@ -110,7 +114,10 @@ public struct JSONObjectScanner: Sendable {
         let kind: JSONValueKind
         switch byte {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
-          guard containers.count < Self.maximumDepth else { return false }
+          guard containers.count < Self.maximumDepth else {
+            isTooDeep = true
+            return false
+          }
           let isArray = byte == UInt8(ascii: "[")
           containers.append(isArray)
           expect = isArray ? .firstElement : .firstMember

@@ -38,6 +38,13 @@ public enum DedupeCommand {
       .value(
         nil, "max-keys", "n",
         "remember at most n keys, forgetting the least recently seen (default 1000000)"),
+      .value(
+        nil, "max-memory", "size",
+        "keep keys and structured-append parts within size bytes (K, M, G; default 64M)"),
+      .value(
+        nil, "max-time-jump", "duration",
+        "cut a record time jumping ahead by more than this (s, m, h, d; default 1d)"),
+      .flag(nil, "summary", "at exit, report records, keys, memory and evictions on stderr"),
       .flag(nil, "strict", "treat a line that is not a JSON object as an error"),
       .value(nil, "max-line-length", "bytes", "refuse longer lines (default 1048576)"),
     ])

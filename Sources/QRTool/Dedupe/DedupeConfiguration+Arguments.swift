@@ -35,6 +35,10 @@ extension DedupeConfiguration {
       self.clock = DedupeClock(rawValue: clock) ?? .record
     }
     maximumKeys = try arguments.integer("max-keys", in: 1...Int(Int32.max) - 1) ?? maximumKeys
+    maximumMemory =
+      try arguments.byteCount("max-memory", in: (8 << 10)...(1 << 40)) ?? maximumMemory
+    maximumTimeJump =
+      try arguments.duration("max-time-jump", in: 0.001...1e9) ?? maximumTimeJump
     isStrict = arguments.has("strict")
     maximumLineLength =
       try arguments.integer("max-line-length", in: 16...(1 << 30)) ?? maximumLineLength
