@@ -162,15 +162,32 @@ enum GridSampler {
   ///
   /// - Complexity: O(*size*).
   static func timingScore(_ matrix: BitMatrix, isMicro: Bool) -> Double {
-    let size = matrix.size
+    timingScore(size: matrix.size, isMicro: isMicro) { matrix.isDark(x: $0, y: $1) }
+  }
+
+  /// The timing score `sample` and `timingScore(_:isMicro:)` would give, read from the module
+  /// centres of the timing patterns alone: the cheap test before a grid is sampled whole.
+  ///
+  /// - Complexity: O(`size`).
+  static func timingScore(
+    _ image: BinaryImage, size: Int, isMicro: Bool, position: (Double, Double) -> Point
+  ) -> Double {
+    timingScore(size: size, isMicro: isMicro) { x, y in
+      image.isDark(position(Double(x) + 0.5, Double(y) + 0.5))
+    }
+  }
+
+  private static func timingScore(size: Int, isMicro: Bool, isDark: (Int, Int) -> Bool)
+    -> Double
+  {
     let line = isMicro ? 0 : 6
     let range = isMicro ? 8..<size : 8..<(size - 8)
     guard !range.isEmpty else { return 0 }
     var correct = 0
     for i in range {
       let expected = i % 2 == 0
-      if matrix.isDark(x: i, y: line) == expected { correct += 1 }
-      if matrix.isDark(x: line, y: i) == expected { correct += 1 }
+      if isDark(i, line) == expected { correct += 1 }
+      if isDark(line, i) == expected { correct += 1 }
     }
     return Double(correct) / Double(2 * range.count)
   }

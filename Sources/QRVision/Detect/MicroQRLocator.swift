@@ -69,6 +69,13 @@ enum MicroQRLocator {
         // The grid fitted to the timing patterns first, then the finder's own, for the
         // decoder to try in turn (M1 has no error correction: one module decides).
         for (rank, grid) in [refined(image, transform, size: size), transform].enumerated() {
+          // Texture passes the format test by chance half the time: the timing patterns are
+          // read before the whole grid is.
+          guard
+            GridSampler.timingScore(
+              image, size: size, isMicro: true, position: { grid.apply($0, $1) })
+              >= 0.75
+          else { continue }
           let (matrix, unreliable) = sample(image, grid, size: size)
           let timing = GridSampler.timingScore(matrix, isMicro: true)
           guard timing >= 0.75 else { continue }
@@ -94,7 +101,11 @@ enum MicroQRLocator {
           transposed
           ? [Point(x: 0, y: 0), Point(x: 0, y: 7), Point(x: 7, y: 7), Point(x: 7, y: 0)]
           : [Point(x: 0, y: 0), Point(x: 7, y: 0), Point(x: 7, y: 7), Point(x: 0, y: 7)]
-        guard let perspective = PerspectiveTransform(from: square, to: quad) else { continue }
+        guard let perspective = PerspectiveTransform(from: square, to: quad),
+          GridSampler.timingScore(
+            image, size: size, isMicro: true, position: { perspective.apply(x: $0, y: $1) })
+            >= 0.75
+        else { continue }
         let (matrix, unreliable) = GridSampler.sample(image, perspective, size: size)
         let timing = GridSampler.timingScore(matrix, isMicro: true)
         guard timing >= 0.75, !found.contains(where: { $0.0.matrix == matrix }) else { continue }
