@@ -8,7 +8,7 @@ public struct ParsedArguments: Sendable {
   /// Values by long option name, in command-line order; flags record an empty string.
   public private(set) var values: [String: [String]] = [:]
   /// The values each option with `OptionSpec.Completion.choices` allows, from its declaration.
-  public private(set) var declaredChoices: [String: [String]] = [:]
+  public internal(set) var declaredChoices: [String: [String]] = [:]
 
   /// Creates an empty parse result.
   public init() {}

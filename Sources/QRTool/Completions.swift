@@ -37,7 +37,8 @@ public enum Completions {
     script += "  for ((i = 0; i < ${#word}; i++)); do\n"
     script += "    c=${word:i:1}\n"
     script += "    if [[ -n $quote && $c == \"$quote\" ]]; then quote=''\n"
-    script += "    elif [[ $quote != \"'\" && $c == '\\' ]]; then i=$((i + 1)); REPLY+=${word:i:1}\n"
+    script +=
+      "    elif [[ $quote != \"'\" && $c == '\\' ]]; then i=$((i + 1)); REPLY+=${word:i:1}\n"
     script += "    elif [[ -z $quote && ($c == \"'\" || $c == '\"') ]]; then quote=$c\n"
     script += "    else REPLY+=$c\n"
     script += "    fi\n"
@@ -84,7 +85,8 @@ public enum Completions {
     script += "  COMPREPLY=()\n"
     script += "  for ((i = 1; i < COMP_CWORD; i++)); do\n"
     script += "    if [[ \"${COMP_WORDS[i]}\" == -- ]]; then\n"
-    script += "      \(function)_reply \(bashKind(spec.operandCompletion)) '' '' \"$cur\"; return 0\n"
+    script +=
+      "      \(function)_reply \(bashKind(spec.operandCompletion)) '' '' \"$cur\"; return 0\n"
     script += "    fi\n"
     script += "  done\n"
     script += "  if [[ \"$cur\" == = && \"$prev\" == --* ]]; then\n"

@@ -11,7 +11,9 @@ private let manPages: [String] = {
   return names.filter { $0.range(of: #"\.[1-9]$"#, options: .regularExpression) != nil }.sorted()
 }()
 
-private func installed(_ path: String) -> Bool { FileManager.default.isExecutableFile(atPath: path) }
+private func installed(_ path: String) -> Bool {
+  FileManager.default.isExecutableFile(atPath: path)
+}
 
 /// What is wrong with a page as rendered: lines wider than the terminal, and text wrapped into a
 /// column too narrow to read (a table squeezing its last column: cell text continued on two or

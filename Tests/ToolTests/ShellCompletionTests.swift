@@ -20,56 +20,69 @@ enum CompletionShell: String, CaseIterable {
   static let missing =
     "not installed (scripts/test installs zsh and fish from apt); its completions are untested"
 
-  /// What the shell offers for `line` (the cursor at its end), run in `directory`, with the
-  /// completion script the generator makes for `spec` loaded: one entry per match, unquoted
-  /// (`a b.pgm`, not `a\ b.pgm`), without the `--long=` a match may repeat, and without the `/`
-  /// that marks a directory.
-  func offers(_ line: String, spec: CommandSpec, in directory: URL) throws -> [String] {
-    let scripts = directory.deletingLastPathComponent().appendingPathComponent(
-      directory.lastPathComponent + ".completions")
+  /// What the shell offers for each of `lines` (the cursor at its end, each line typed afresh),
+  /// run in `directory`, with the completion scripts the generator makes for every tool loaded:
+  /// one entry per match, unquoted (`a b.pgm`, not `a\ b.pgm`), without the `--long=` a match
+  /// may repeat, and without the `/` that marks a directory. One shell process for all lines.
+  func offers(_ lines: [String], in directory: URL) throws -> [[String]] {
+    let scripts = URL(fileURLWithPath: directory.path + ".completions")
     try FileManager.default.createDirectory(at: scripts, withIntermediateDirectories: true)
-    let file = scripts.appendingPathComponent(Completions.fileName(for: spec, shell: rawValue))
-    let script: String
-    switch self {
-    case .bash: script = Completions.bash(spec)
-    case .zsh: script = Completions.zsh(spec)
-    case .fish: script = Completions.fish(spec)
+    var files: [String] = []
+    for spec in ToolCatalog.all {
+      let file = scripts.appendingPathComponent(Completions.fileName(for: spec, shell: rawValue))
+      let script: String
+      switch self {
+      case .bash: script = Completions.bash(spec)
+      case .zsh: script = Completions.zsh(spec)
+      case .fish: script = Completions.fish(spec)
+      }
+      try script.write(to: file, atomically: true, encoding: .utf8)
+      files.append(file.path)
     }
-    try script.write(to: file, atomically: true, encoding: .utf8)
+    let end = "@end-of-matches@"
     let result: ToolResult
     switch self {
     case .bash:
-      let words = Self.bashWords(line)
-      let driver =
-        "source \(Self.quoted(file.path))\n"
-        + "COMP_WORDS=(\(words.map(Self.quoted).joined(separator: " ")))\n"
-        + "COMP_CWORD=\(words.count - 1) COMP_LINE=\(Self.quoted(line)) COMP_POINT=\(line.utf8.count)\n"
-        + "_\(spec.name)\nprintf '%s\\n' \"${COMPREPLY[@]}\"\n"
+      var driver = files.map { "source \(Self.quoted($0))\n" }.joined()
+      for line in lines {
+        let words = Self.bashWords(line)
+        driver +=
+          "COMPREPLY=() COMP_WORDS=(\(words.map(Self.quoted).joined(separator: " ")))\n"
+          + "COMP_CWORD=\(words.count - 1) COMP_LINE=\(Self.quoted(line)) COMP_POINT=\(line.utf8.count)\n"
+          + "_\(words[0])\nprintf '%s\\n' \"${COMPREPLY[@]}\" \(end)\n"
+      }
       result = try ToolRunner.runExecutable(
         path ?? "bash", ["--norc", "--noprofile", "-c", driver], currentDirectory: directory)
     case .zsh:
       result = try ToolRunner.runExecutable(
-        path ?? "zsh", ["-f", "-c", Self.zshCapture, "capture", scripts.path, line],
+        path ?? "zsh", ["-f", "-c", Self.zshCapture, "capture", scripts.path, end] + lines,
         currentDirectory: directory)
     case .fish:
+      let driver =
+        files.map { "source \(Self.quoted($0))\n" }.joined()
+        + lines.map { "complete -C \(Self.quoted($0)); echo \(end)\n" }.joined()
       result = try ToolRunner.runExecutable(
-        path ?? "fish",
-        [
-          "--no-config", "-c",
-          "source \(Self.quoted(file.path)); complete -C \(Self.quoted(line))",
-        ], currentDirectory: directory)
+        path ?? "fish", ["--no-config", "-c", driver], currentDirectory: directory)
     }
-    #expect(result.status == 0, "\(rawValue) '\(line)': \(result.errors)")
-    let attached = line.split(separator: " ", omittingEmptySubsequences: false).last.flatMap {
-      word in word.firstIndex(of: "=").map { String(word[...$0]) }
-    }
-    return result.output.split(separator: "\n").map { entry in
+    #expect(result.status == 0, "\(rawValue): \(result.errors)")
+    var answers: [[String]] = [[]]
+    for entry in result.output.split(separator: "\n") {
+      if entry == end {
+        answers.append([])
+        continue
+      }
+      let line = lines[min(answers.count - 1, lines.count - 1)]
+      let attached = line.split(separator: " ", omittingEmptySubsequences: false).last.flatMap {
+        word in word.firstIndex(of: "=").map { String(word[...$0]) }
+      }
       var match = String(entry.prefix { $0 != "\t" })  // fish adds "\tdescription"
       if self == .zsh { match = Self.unescaped(match) }
       if let attached, match.hasPrefix(attached) { match.removeFirst(attached.count) }
       if match.hasSuffix("/") { match.removeLast() }
-      return match
+      answers[answers.count - 1].append(match)
     }
+    #expect(answers.count == lines.count + 1, "\(rawValue) answered every line: \(result.output)")
+    return Array(answers.prefix(lines.count))
   }
 
   /// The words bash hands a completion function: split at blanks outside quotes, and at `=`,
@@ -126,27 +139,37 @@ enum CompletionShell: String, CaseIterable {
     return result
   }
 
-  /// Types the line and a TAB into an interactive zsh on a pseudo-terminal (zpty), with a
-  /// `compadd` that prints each match between markers instead of adding it.
-  /// Arguments: the directory holding `_tool`, the line.
+  /// Types each line and a TAB into an interactive zsh on a pseudo-terminal (zpty), printing
+  /// the matches each `compadd` adds (it still adds them, so the completion functions behave as
+  /// for a user: `_files -/` falls back to all files when no directory was added), then the end
+  /// marker; Ctrl-U clears the line for the next. Arguments: the directory holding `_tool`, the
+  /// end marker, the lines.
   static let zshCapture = #"""
     zmodload zsh/zpty || exit 3
     zpty z zsh -f -i
-    zpty -w z "PROMPT= RPROMPT=; fpath=(${(q)1} \$fpath); autoload -Uz compinit && compinit -u -D"
+    zpty -w z "bindkey -e; PROMPT= RPROMPT=; fpath=(${(q)1} \$fpath); autoload -Uz compinit && compinit -u -D"
     zpty -w z 'compadd() {
       if [[ ${@[1,(i)(-|--)]} == *-(O|A|D)\ * ]]; then builtin compadd "$@"; return; fi
-      local -a hits; local -A o; local h
+      local -a hits; local -A o; local h added
       builtin compadd -A hits "$@"
+      builtin compadd "$@"; added=$?
       zparseopts -E -A o P: p: S: s: 2>/dev/null
-      for h in $hits; do print -rn -- "<hit>${o[-p]}$h${o[-s]}</hit>"; done
+      (( added == 0 )) && for h in $hits; do print -rn -- "<hit>${o[-p]}$h${o[-s]}</hit>"; done
+      return added
     }'
-    zpty -w z 'capture() { zle complete-word; print -n "<done>" }; zle -N capture; bindkey "^I" capture'
+    zpty -w z 'capture() { zle complete-word; print -rn -- "<done>" }; zle -N capture; bindkey "^I" capture'
     zpty -w z 'print "<ready>"'
     zpty -r z out '*<ready>*' || exit 4
-    zpty -w -n z "$2"$'\t'
-    zpty -r z out '*<done>*' || exit 5
+    end=$2
+    shift 2
+    for line in "$@"; do
+      zpty -w -n z "$line"$'\t'
+      zpty -r z out '*<done>*' || exit 5
+      print -r -- "$out" | grep -o '<hit>[^<]*</hit>' | sed 's/<hit>\(.*\)<\/hit>/\1/' | sort -u
+      print -r -- "$end"
+      zpty -w -n z $'\C-u'
+    done
     zpty -d z
-    print -r -- "$out" | grep -o '<hit>[^<]*</hit>' | sed 's/<hit>\(.*\)<\/hit>/\1/' | sort -u
     """#
 }
 
@@ -157,7 +180,8 @@ private func completionDirectory() throws -> URL {
   try FileManager.default.createDirectory(
     at: directory.appendingPathComponent("d ir"), withIntermediateDirectories: true)
   for name in ["a b.pgm", "c.pgm"] {
-    FileManager.default.createFile(atPath: directory.appendingPathComponent(name).path, contents: [])
+    _ = FileManager.default.createFile(
+      atPath: directory.appendingPathComponent(name).path, contents: Data())
   }
   return directory
 }
@@ -166,27 +190,27 @@ private func spec(_ tool: String) throws -> CommandSpec {
   try #require(ToolCatalog.all.first { $0.name == tool })
 }
 
-/// Each case: a tool, what the user typed, and exactly what TAB should offer.
-private let cases: [(tool: String, line: String, offers: Set<String>)] = [
+/// Each case: what the user typed, and exactly what TAB should offer.
+private let cases: [(line: String, offers: Set<String>)] = [
   // File names with spaces stay one match, however the user started typing them.
-  ("qrdetect", "qrdetect a", ["a b.pgm"]),
-  ("qrdetect", "qrdetect a\\ ", ["a b.pgm"]),
-  ("qrdetect", "qrdetect \"a b", ["a b.pgm"]),
-  ("qrdetect", "qrdetect --json-output a", ["a b.pgm"]),
-  ("qrdetect", "qrdetect --json-output=a", ["a b.pgm"]),
-  ("qrdetect", "qrdetect --annotate=", ["a b.pgm", "c.pgm", "d ir"]),
-  ("qrdetect", "qrdetect -- a", ["a b.pgm"]),
-  ("qrrender", "qrrender --output-dir ", ["d ir"]),
+  ("qrdetect a", ["a b.pgm"]),
+  ("qrdetect a\\ ", ["a b.pgm"]),
+  ("qrdetect \"a b", ["a b.pgm"]),
+  ("qrdetect --json-output a", ["a b.pgm"]),
+  ("qrdetect --json-output=a", ["a b.pgm"]),
+  ("qrdetect --annotate=", ["a b.pgm", "c.pgm", "d ir"]),
+  ("qrdetect -- a", ["a b.pgm"]),
+  ("qrrender --output-dir ", ["d ir"]),
   // Enumerated values, attached or not, and after the short name.
-  ("qrdetect", "qrdetect --effort=", ["fast", "balanced", "accurate"]),
-  ("qrdetect", "qrdetect --effort ", ["fast", "balanced", "accurate"]),
-  ("qrdetect", "qrdetect -e b", ["balanced"]),
-  ("qrdetect", "qrdetect --print=t", ["text"]),
-  ("qrdedupe", "qrdedupe -m r", ["rearm"]),
+  ("qrdetect --effort=", ["fast", "balanced", "accurate"]),
+  ("qrdetect --effort ", ["fast", "balanced", "accurate"]),
+  ("qrdetect -e b", ["balanced"]),
+  ("qrdetect --print=t", ["text"]),
+  ("qrdedupe -m r", ["rearm"]),
   // Option names, and nothing where nothing fits (a number, a payload).
-  ("qrdetect", "qrdetect --eff", ["--effort"]),
-  ("qrdetect", "qrdetect --count ", []),
-  ("qrrender", "qrrender ", []),
+  ("qrdetect --eff", ["--effort"]),
+  ("qrdetect --count ", []),
+  ("qrrender ", []),
 ]
 
 /// What TAB offers in `shell`: the cases above, then every option that declares its values,
@@ -198,12 +222,7 @@ private func checkCompletions(in shell: CompletionShell) throws {
     try? FileManager.default.removeItem(at: directory)
     try? FileManager.default.removeItem(atPath: directory.path + ".completions")
   }
-  for (tool, line, expected) in cases {
-    let offered = try shell.offers(line, spec: spec(tool), in: directory)
-    #expect(Set(offered) == expected, "\(shell.rawValue): \(line)<TAB>")
-    #expect(offered.count == Set(offered).count, "\(shell.rawValue): \(line)<TAB> repeats")
-  }
-  var checked = 0
+  var expectations = cases.map { (line: $0.line, offers: $0.offers) }
   for spec in ToolCatalog.all {
     for option in spec.options where !option.choices.isEmpty {
       var lines = ["\(spec.name) --\(option.long)="]
@@ -211,14 +230,15 @@ private func checkCompletions(in shell: CompletionShell) throws {
         lines.append("\(spec.name) --\(option.long) ")
         if let short = option.short { lines.append("\(spec.name) -\(short) ") }
       }
-      for line in lines {
-        let offered = try shell.offers(line, spec: spec, in: directory)
-        #expect(Set(offered) == Set(option.choices), "\(shell.rawValue): \(line)<TAB>")
-        checked += 1
-      }
+      expectations += lines.map { ($0, Set(option.choices)) }
     }
   }
-  #expect(checked >= 10)
+  #expect(expectations.count >= cases.count + 10)
+  let answers = try shell.offers(expectations.map(\.line), in: directory)
+  for (expected, offered) in zip(expectations, answers) {
+    #expect(Set(offered) == expected.offers, "\(shell.rawValue): \(expected.line)<TAB>")
+    #expect(offered.count == Set(offered).count, "\(shell.rawValue): \(expected.line)<TAB> repeats")
+  }
 }
 
 @Test(.enabled(if: CompletionShell.bash.path != nil, "bash \(CompletionShell.missing)"))
