@@ -18,28 +18,33 @@ extension BitMatrix {
     let n = size
     // Eight masks per symbol, up to 177 × 177 modules each: read the storage directly. Every
     // index below is in 0..<n * n by construction of the loops.
+    guard n > 0 else { return 0 }
+    // The run lengths of one line go to scratch space allocated once for all 2n lines (a
+    // line has at most n runs), not to an array whose uniqueness every store would check.
     return modules.withUnsafeBufferPointer { m in
-      var score = 0
-      var runs = [Int](repeating: 0, count: n)
-      for i in 0..<n {
-        score += Self.linePenalty(m, first: i * n, step: 1, count: n, runs: &runs)  // row i
-        score += Self.linePenalty(m, first: i, step: n, count: n, runs: &runs)  // column i
-      }
-      var dark = 0
-      for y in 0..<n {
-        for x in 0..<n {
-          let colour = m[y * n + x]
-          if colour { dark &+= 1 }
-          if x + 1 < n && y + 1 < n && m[y * n + x + 1] == colour && m[(y + 1) * n + x] == colour
-            && m[(y + 1) * n + x + 1] == colour
-          {
-            score += 3  // N2
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { runs in
+        var score = 0
+        for i in 0..<n {
+          score &+= Self.linePenalty(m, first: i * n, step: 1, count: n, runs: runs)  // row i
+          score &+= Self.linePenalty(m, first: i, step: n, count: n, runs: runs)  // column i
+        }
+        var dark = 0
+        for y in 0..<n {
+          let row = y * n
+          for x in 0..<n where m[row + x] { dark &+= 1 }
+          guard y + 1 < n else { break }
+          let below = row + n
+          for x in 0..<n - 1 {
+            let colour = m[row + x]
+            if m[row + x + 1] == colour && m[below + x] == colour && m[below + x + 1] == colour {
+              score &+= 3  // N2
+            }
           }
         }
+        let total = n * n
+        let fivePercentSteps = abs(dark * 20 - total * 10) / total
+        return score + 10 * fivePercentSteps  // N4
       }
-      let total = n * n
-      let fivePercentSteps = abs(dark * 20 - total * 10) / total
-      return score + 10 * fivePercentSteps  // N4
     }
   }
 
@@ -50,16 +55,19 @@ extension BitMatrix {
   /// before it when the first dark run is 1 long and the light run before it is 4 or more long
   /// or reaches the edge; likewise after it with the last dark run.
   private static func linePenalty(
-    _ m: UnsafeBufferPointer<Bool>, first: Int, step: Int, count: Int, runs: inout [Int]
+    _ m: UnsafeBufferPointer<Bool>, first: Int, step: Int, count: Int,
+    runs: UnsafeMutableBufferPointer<Int>
   ) -> Int {
     let isFirstRunDark = m[first]
     var runCount = 0
     var length = 0
     var colour = isFirstRunDark
-    for i in 0..<count {
-      let module = m[first + i * step]
+    var index = first
+    for _ in 0..<count {
+      let module = m[index]
+      index &+= step
       if module == colour {
-        length += 1
+        length &+= 1
       } else {
         runs[runCount] = length
         runCount += 1
