@@ -62,7 +62,12 @@ let package = Package(
     .executableTarget(name: "qrcapture", dependencies: ["QRCore", "QRTool"]),
     .executableTarget(name: "qrdetect", dependencies: ["QRCore", "QRTool"]),
     .executableTarget(name: "qrdedupe", dependencies: ["QRCore", "QRTool"]),
-    .executableTarget(name: "qrrender", dependencies: ["QRCore", "QRTool"]),
+    // qrrender runs once per code in shell loops: in release builds it is linked fully static
+    // (no dynamic loader, no libstdc++.so to relocate), which starts it in a third of the time
+    // (Benchmarks/README.md). qrcapture stays dynamic: it dlopens libv4l2.
+    .executableTarget(
+      name: "qrrender", dependencies: ["QRCore", "QRTool"],
+      linkerSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))]),
     .executableTarget(name: "qrscenes", dependencies: ["QRSimulator", "QRImage", "QRStream"]),
 
     .target(

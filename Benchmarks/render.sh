@@ -7,7 +7,7 @@
 # codes runs it in a shell loop; that loop runs over the first LOOP payloads (default 1000) and
 # is reported per code. segno runs in one Python process, as a library, over the first SEGNO
 # payloads (default 2000; it manages about a hundred codes a second here).
-# QRRENDER=path uses that binary instead of building two (dynamic and --static-swift-stdlib);
+# QRRENDER=path uses that binary instead of building two (scripts/release-flags, and dynamic);
 # PYTHON=path is the Python with segno; RESULTS=file appends the numbers there as JSON lines
 # (what Benchmarks/product reads); PASSES=3, RUNS=200 (one-process runs).
 set -euo pipefail
@@ -19,15 +19,17 @@ scratch=${SCRATCH:-.build-render}
 work=$(mktemp -d "${TMPDIR:-/tmp}/render-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
+# The installed build (scripts/release-flags, as scripts/install and scripts/run build it), and
+# for comparison a plain `swift build -c release` with the Swift runtime linked dynamically.
 if [ -n "${QRRENDER:-}" ]; then
   qrrender=$QRRENDER
-  static=
+  dynamic=
 else
-  swift build -c release --scratch-path "$scratch" --product qrrender >/dev/null
-  swift build -c release --scratch-path "$scratch-static" --static-swift-stdlib \
-    --product qrrender >/dev/null
+  source scripts/release-flags
+  swift build "${release_flags[@]}" --scratch-path "$scratch" --product qrrender >/dev/null
+  swift build -c release --scratch-path "$scratch-dynamic" --product qrrender >/dev/null
   qrrender=$scratch/release/qrrender
-  static=$scratch-static/release/qrrender
+  dynamic=$scratch-dynamic/release/qrrender
 fi
 python=${PYTHON:-.venv/bin/python}
 [ -x "$python" ] || python=python3
@@ -104,24 +106,35 @@ fi
 
 echo
 runs=${RUNS:-200}
-echo "one code, one process: mean wall time over $runs runs, best of $passes"
-single() {  # single NAME "command"
+head -n "$runs" "$work/urls.txt" >"$work/single.txt"
+echo "one code, one process, $runs processes (a shell loop over $runs URLs): mean wall time, best of $passes"
+declare -A ms
+single() {  # single NAME "command with \$url"
   local seconds
-  seconds=$(best "for _ in \$(seq $runs); do $2; done")
-  awk -v s="$seconds" -v n="$runs" -v name="$1" \
-    'BEGIN { printf "%-44s %8.2f ms\n", name, s * 1000 / n }'
-  awk -v s="$seconds" -v n="$runs" -v name="$1" \
-    'BEGIN { printf "{\"bench\":\"render\",\"section\":\"single\",\"name\":\"%s\",\"ms\":%.3f}\n", name, s * 1000 / n }' \
-    >>"$results"
+  seconds=$(best "while IFS= read -r url; do $2; done < '$work/single.txt'")
+  ms[$1]=$(awk -v s="$seconds" -v n="$runs" 'BEGIN { printf "%.3f", s * 1000 / n }')
+  printf '%-44s %8.2f ms\n' "$1" "${ms[$1]}"
+  printf '{"bench":"render","section":"single","name":"%s","ms":%s}\n' "$1" "${ms[$1]}" >>"$results"
 }
 single "true (the loop's own cost)" "true"
-single "qrencode -o - (PNG)" "qrencode -o - 'https://example.com/x' > /dev/null"
-if [ -z "$static" ]; then
-  single "qrrender (PBM)" "'$qrrender' 'https://example.com/x' > /dev/null"
-  single "qrrender -f png" "'$qrrender' -f png 'https://example.com/x' > /dev/null"
-else
-  single "qrrender (PBM, dynamic Swift runtime)" "'$qrrender' 'https://example.com/x' > /dev/null"
-  single "qrrender -f png (dynamic Swift runtime)" "'$qrrender' -f png 'https://example.com/x' > /dev/null"
-  single "qrrender (PBM, --static-swift-stdlib)" "'$static' 'https://example.com/x' > /dev/null"
-  single "qrrender -f png (--static-swift-stdlib)" "'$static' -f png 'https://example.com/x' > /dev/null"
+single "qrencode -o - (PNG)" "qrencode -o - \"\$url\" > /dev/null"
+single "qrencode -t ASCII" "qrencode -t ASCII \"\$url\" > /dev/null"
+single "qrrender (PBM)" "'$qrrender' \"\$url\" > /dev/null"
+single "qrrender -f png" "'$qrrender' -f png \"\$url\" > /dev/null"
+single "qrrender -f ascii" "'$qrrender' -f ascii \"\$url\" > /dev/null"
+if [ -n "$dynamic" ]; then
+  single "qrrender (PBM, dynamic Swift runtime)" "'$dynamic' \"\$url\" > /dev/null"
 fi
+
+echo
+echo "ratios (one process per code: qrrender's wall time over qrencode's, lower is better, goal <= 1;"
+echo "batch: codes/s, goal >= 10000):"
+over() { awk -v a="${ms[$1]}" -v b="${ms[$2]}" 'BEGIN { printf "%.2f", a / b }'; }
+printf '  qrrender -f png / qrencode -o - (PNG):  %sx\n' "$(over 'qrrender -f png' 'qrencode -o - (PNG)')"
+printf '  qrrender (PBM) / qrencode -o - (PNG):   %sx\n' "$(over 'qrrender (PBM)' 'qrencode -o - (PNG)')"
+printf '  qrrender -f ascii / qrencode -t ASCII:  %sx\n' "$(over 'qrrender -f ascii' 'qrencode -t ASCII')"
+if [ -n "$dynamic" ]; then
+  printf '  dynamic runtime (PBM) / qrencode:       %sx\n' "$(over 'qrrender (PBM, dynamic Swift runtime)' 'qrencode -o - (PNG)')"
+fi
+printf '  qrrender --lines -f pbm:                %s codes/s\n' "${per_second['qrrender --lines -f pbm']}"
+printf '  qrrender --lines -f png -d DIR:         %s codes/s\n' "${per_second['qrrender --lines -f png -d DIR']}"

@@ -1,66 +1,110 @@
 # bash completion for qrrender; generated from its option table.
-_qrrender() {
-  local cur prev
-  cur="${COMP_WORDS[COMP_CWORD]}"
-  prev="${COMP_WORDS[COMP_CWORD-1]}"
-  case "$prev" in
-    -f|--format)
-      COMPREPLY=($(compgen -W 'pbm pbm-plain pgm ascii ascii-inverted utf8 utf8-inverted ansi svg png qrframe y4m' -- "$cur")); return ;;
-    -l|--level)
-      COMPREPLY=($(compgen -W 'L M Q H' -- "$cur")); return ;;
-    -v|--symbol-version)
-      return ;;
-    -m|--mask)
-      return ;;
-    --charset)
-      COMPREPLY=($(compgen -W 'utf-8 iso-8859-1 shift_jis' -- "$cur")); return ;;
-    --split)
-      return ;;
-    -s|--scale)
-      return ;;
-    --margin)
-      return ;;
-    --dark)
-      return ;;
-    --light)
-      return ;;
-    --file)
-      COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    --wifi)
-      return ;;
-    --password)
-      return ;;
-    --security)
-      COMPREPLY=($(compgen -W 'WPA WEP nopass' -- "$cur")); return ;;
-    --mecard)
-      return ;;
-    --vcard)
-      return ;;
-    --tel)
-      return ;;
-    --email)
-      return ;;
-    --url)
-      return ;;
-    --mailto)
-      return ;;
-    --subject)
-      return ;;
-    --body)
-      return ;;
-    --sms)
-      return ;;
-    --geo)
-      return ;;
-    -o|--output)
-      COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    -d|--output-dir)
-      COMPREPLY=($(compgen -d -- "$cur")); return ;;
-  esac
-  if [[ "$cur" == -* ]]; then
-    COMPREPLY=($(compgen -W '-f --format -l --level -v --symbol-version -m --mask --boost --micro --eci --charset --gs1 --split -s --scale --margin --invert --dark --light --lines --verify --json --file --wifi --password --security --hidden --mecard --vcard --tel --email --url --mailto --subject --body --sms --geo -o --output -d --output-dir -h --help -V --version' -- "$cur"))
-  else
-    COMPREPLY=()
-  fi
+_qrrender_dequote() {  # word -> REPLY, as the shell will read it
+  local word=$1 quote='' c i
+  REPLY=''
+  for ((i = 0; i < ${#word}; i++)); do
+    c=${word:i:1}
+    if [[ -n $quote && $c == "$quote" ]]; then quote=''
+    elif [[ $quote != "'" && $c == '\' ]]; then i=$((i + 1)); REPLY+=${word:i:1}
+    elif [[ -z $quote && ($c == "'" || $c == '"') ]]; then quote=$c
+    else REPLY+=$c
+    fi
+  done
 }
-complete -o filenames -F _qrrender qrrender
+_qrrender_reply() {  # kind words-or-empty prefix value
+  case "$1" in
+    file) compopt -o filenames 2>/dev/null; _qrrender_dequote "$4"
+      mapfile -t COMPREPLY < <(compgen -f -- "$REPLY") ;;
+    directory) compopt -o filenames 2>/dev/null; _qrrender_dequote "$4"
+      mapfile -t COMPREPLY < <(compgen -d -- "$REPLY") ;;
+    words) mapfile -t COMPREPLY < <(compgen -W "$2" -- "$4") ;;
+    *) COMPREPLY=() ;;
+  esac
+  if [[ -n "$3" ]]; then COMPREPLY=("${COMPREPLY[@]/#/$3}"); fi
+}
+_qrrender_value() {  # option attached prefix value: 0 when the word is a value
+  case "$1" in
+    -f|--format)
+      _qrrender_reply words 'pbm pbm-plain pgm ascii ascii-inverted utf8 utf8-inverted ansi svg png qrframe y4m' "$3" "$4" ;;
+    -l|--level)
+      _qrrender_reply words 'L M Q H' "$3" "$4" ;;
+    -v|--symbol-version)
+      COMPREPLY=() ;;
+    -m|--mask)
+      COMPREPLY=() ;;
+    --micro)
+      [[ -n "$2" ]] || return 1; _qrrender_reply words 'auto' "$3" "$4" ;;
+    --charset)
+      _qrrender_reply words 'utf-8 iso-8859-1 shift_jis' "$3" "$4" ;;
+    --split)
+      COMPREPLY=() ;;
+    -s|--scale)
+      COMPREPLY=() ;;
+    --margin)
+      COMPREPLY=() ;;
+    --dark)
+      COMPREPLY=() ;;
+    --light)
+      COMPREPLY=() ;;
+    --file)
+      _qrrender_reply file '' "$3" "$4" ;;
+    --wifi)
+      COMPREPLY=() ;;
+    --password)
+      COMPREPLY=() ;;
+    --security)
+      _qrrender_reply words 'WPA WEP nopass' "$3" "$4" ;;
+    --mecard)
+      COMPREPLY=() ;;
+    --vcard)
+      COMPREPLY=() ;;
+    --tel)
+      COMPREPLY=() ;;
+    --email)
+      COMPREPLY=() ;;
+    --url)
+      COMPREPLY=() ;;
+    --mailto)
+      COMPREPLY=() ;;
+    --subject)
+      COMPREPLY=() ;;
+    --body)
+      COMPREPLY=() ;;
+    --sms)
+      COMPREPLY=() ;;
+    --geo)
+      COMPREPLY=() ;;
+    -o|--output)
+      _qrrender_reply file '' "$3" "$4" ;;
+    -d|--output-dir)
+      _qrrender_reply directory '' "$3" "$4" ;;
+    *) return 1 ;;
+  esac
+}
+_qrrender() {
+  local cur="${COMP_WORDS[COMP_CWORD]}" prev="" before="" i
+  ((COMP_CWORD > 0)) && prev="${COMP_WORDS[COMP_CWORD-1]}"
+  ((COMP_CWORD > 1)) && before="${COMP_WORDS[COMP_CWORD-2]}"
+  COMPREPLY=()
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    if [[ "${COMP_WORDS[i]}" == -- ]]; then
+      _qrrender_reply none '' '' "$cur"; return 0
+    fi
+  done
+  if [[ "$cur" == = && "$prev" == --* ]]; then
+    _qrrender_value "$prev" = '' '' && return 0
+  elif [[ "$prev" == = && "$before" == --* ]]; then
+    _qrrender_value "$before" = '' "$cur" && return 0
+  elif [[ "$cur" == --*=* ]]; then
+    _qrrender_value "${cur%%=*}" = "${cur%%=*}=" "${cur#*=}" && return 0
+  elif [[ "$prev" == -* ]]; then
+    _qrrender_value "$prev" '' '' "$cur" && return 0
+  fi
+  if [[ "$cur" == -* ]]; then
+    _qrrender_reply words '-f --format -l --level -v --symbol-version -m --mask --boost --micro --eci --charset --gs1 --split -s --scale --margin --invert --dark --light --lines --verify --json --file --wifi --password --security --hidden --mecard --vcard --tel --email --url --mailto --subject --body --sms --geo -o --output -d --output-dir -h --help -V --version' '' "$cur"
+  else
+    _qrrender_reply none '' '' "$cur"
+  fi
+  return 0
+}
+complete -F _qrrender qrrender

@@ -1,4 +1,5 @@
 # fish completion for qrrender; generated from its option table.
+complete -c qrrender -f
 complete -c qrrender -s f -l format -x -a 'pbm pbm-plain pgm ascii ascii-inverted utf8 utf8-inverted ansi svg png qrframe y4m' -d 'output format (default: --output\'s extension, utf8 on a terminal, pbm)'
 complete -c qrrender -s l -l level -x -a 'L M Q H' -d 'error correction level L, M, Q or H (default M)'
 complete -c qrrender -s v -l symbol-version -x -d 'use symbol version N (1-40, or M1-M4 for Micro QR)'
@@ -33,6 +34,6 @@ complete -c qrrender -l body -x -d 'the e-mail\'s or text message\'s body'
 complete -c qrrender -l sms -x -d 'a text message to send (--body)'
 complete -c qrrender -l geo -x -d 'a place, latitude and longitude in degrees'
 complete -c qrrender -s o -l output -r -F -d 'write to this file instead of standard output'
-complete -c qrrender -s d -l output-dir -r -a '(__fish_complete_directories)' -d 'write one file per symbol in this directory'
+complete -c qrrender -s d -l output-dir -x -a '(__fish_complete_directories)' -d 'write one file per symbol in this directory'
 complete -c qrrender -s h -l help -d 'show this help and exit'
 complete -c qrrender -s V -l version -d 'print the version and exit'

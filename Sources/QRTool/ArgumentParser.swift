@@ -7,6 +7,8 @@ public struct ParsedArguments: Sendable {
   public var operands: [String] = []
   /// Values by long option name, in command-line order; flags record an empty string.
   public private(set) var values: [String: [String]] = [:]
+  /// The values each option with `OptionSpec.Completion.choices` allows, from its declaration.
+  public internal(set) var declaredChoices: [String: [String]] = [:]
 
   /// Creates an empty parse result.
   public init() {}
@@ -46,6 +48,29 @@ public struct ParsedArguments: Sendable {
     return number
   }
 
+  /// The option's value, which must be one of the values its `OptionSpec` declares: the one list
+  /// that parsing, `--help`, the man page test and the completions share.
+  ///
+  /// - Throws: `UsageError` naming the option and the values it takes.
+  public func choice(_ long: String) throws(UsageError) -> String? {
+    assert(declaredChoices[long] != nil, "--\(long) declares no choices")
+    return try choice(long, from: declaredChoices[long] ?? [])
+  }
+
+  /// The option's value as the case of `type` whose raw value it is; `type`'s raw values are
+  /// the option's declared choices (`.choices(Type.allCases.map(\.rawValue))`).
+  ///
+  /// - Throws: `UsageError` naming the option and the values it takes.
+  public func choice<Value: RawRepresentable>(
+    _ long: String, as type: Value.Type
+  ) throws(UsageError) -> Value? where Value.RawValue == String {
+    guard let text = try choice(long) else { return nil }
+    guard let value = Value(rawValue: text) else {
+      throw UsageError("invalid value '\(Diagnostics.sanitized(text))' for --\(long)")
+    }
+    return value
+  }
+
   /// The option's value, which must be one of `choices`.
   public func choice(_ long: String, from choices: [String]) throws(UsageError) -> String? {
     guard let text = value(long) else { return nil }
@@ -69,6 +94,9 @@ extension CommandSpec {
   /// - Throws: `UsageError` naming the offending word.
   public func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
     var result = ParsedArguments()
+    for option in options where !option.choices.isEmpty {
+      result.declaredChoices[option.long] = option.choices
+    }
     var index = 0
     var optionsEnded = false
     while index < arguments.count {

@@ -15,6 +15,13 @@ public enum Completions {
   }
 
   /// The bash script (`complete -F`).
+  ///
+  /// Replies are read one per line with `mapfile`, never split on blanks, so `a b.pgm` stays one
+  /// file name; `compopt -o filenames` is set only while file names are offered (quoting them and
+  /// marking directories), not for option names or enumerated values. An option's value is
+  /// completed after `--long value`, `-s value` and `--long=value` (bash splits the last at `=`,
+  /// which is in `COMP_WORDBREAKS`, into `--long`, `=`, `value`; both splittings are handled).
+  /// After `--` every word is an operand.
   public static func bash(_ spec: CommandSpec) -> String {
     let function = "_" + spec.name
     var words: [String] = []
@@ -23,38 +30,91 @@ public enum Completions {
       words.append("--" + option.long)
     }
     var script = "# bash completion for \(spec.name); generated from its option table.\n"
-    script += "\(function)() {\n"
-    script += "  local cur prev\n"
-    script += "  cur=\"${COMP_WORDS[COMP_CWORD]}\"\n"
-    script += "  prev=\"${COMP_WORDS[COMP_CWORD-1]}\"\n"
-    script += "  case \"$prev\" in\n"
+    // The word as typed ('a\ b', "a b) is dequoted before it is matched against file names.
+    script += "\(function)_dequote() {  # word -> REPLY, as the shell will read it\n"
+    script += "  local word=$1 quote='' c i\n"
+    script += "  REPLY=''\n"
+    script += "  for ((i = 0; i < ${#word}; i++)); do\n"
+    script += "    c=${word:i:1}\n"
+    script += "    if [[ -n $quote && $c == \"$quote\" ]]; then quote=''\n"
+    script +=
+      "    elif [[ $quote != \"'\" && $c == '\\' ]]; then i=$((i + 1)); REPLY+=${word:i:1}\n"
+    script += "    elif [[ -z $quote && ($c == \"'\" || $c == '\"') ]]; then quote=$c\n"
+    script += "    else REPLY+=$c\n"
+    script += "    fi\n"
+    script += "  done\n"
+    script += "}\n"
+    script += "\(function)_reply() {  # kind words-or-empty prefix value\n"
+    script += "  case \"$1\" in\n"
+    script += "    file) compopt -o filenames 2>/dev/null; \(function)_dequote \"$4\"\n"
+    script += "      mapfile -t COMPREPLY < <(compgen -f -- \"$REPLY\") ;;\n"
+    script += "    directory) compopt -o filenames 2>/dev/null; \(function)_dequote \"$4\"\n"
+    script += "      mapfile -t COMPREPLY < <(compgen -d -- \"$REPLY\") ;;\n"
+    script += "    words) mapfile -t COMPREPLY < <(compgen -W \"$2\" -- \"$4\") ;;\n"
+    script += "    *) COMPREPLY=() ;;\n"
+    script += "  esac\n"
+    script += "  if [[ -n \"$3\" ]]; then COMPREPLY=(\"${COMPREPLY[@]/#/$3}\"); fi\n"
+    script += "}\n"
+    script += "\(function)_value() {  # option attached prefix value: 0 when the word is a value\n"
+    script += "  case \"$1\" in\n"
     for option in spec.options {
-      guard case .required = option.argument else { continue }
+      guard option.argument != .none else { continue }
       var patterns = ["--" + option.long]
       if let short = option.short { patterns.insert("-\(short)", at: 0) }
-      script += "    " + patterns.joined(separator: "|") + ")\n"
+      script += "    " + patterns.joined(separator: "|") + ")\n      "
+      if case .optional = option.argument {
+        // The value of an optional-value option is only ever attached: --annotate=path.
+        script += "[[ -n \"$2\" ]] || return 1; "
+      }
       switch option.completion {
-      case .file: script += "      COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
-      case .directory: script += "      COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n"
+      case .file: script += "\(function)_reply file '' \"$3\" \"$4\" ;;\n"
+      case .directory: script += "\(function)_reply directory '' \"$3\" \"$4\" ;;\n"
       case .choices(let choices):
         script +=
-          "      COMPREPLY=($(compgen -W '\(choices.joined(separator: " "))' -- \"$cur\")); return ;;\n"
-      case .none: script += "      return ;;\n"
+          "\(function)_reply words '\(choices.joined(separator: " "))' \"$3\" \"$4\" ;;\n"
+      case .none: script += "COMPREPLY=() ;;\n"
       }
     }
+    script += "    *) return 1 ;;\n"
     script += "  esac\n"
-    script += "  if [[ \"$cur\" == -* ]]; then\n"
-    script += "    COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -- \"$cur\"))\n"
-    script += "  else\n"
-    switch spec.operandCompletion {
-    case .directory: script += "    COMPREPLY=($(compgen -d -- \"$cur\"))\n"
-    case .none, .choices: script += "    COMPREPLY=()\n"
-    case .file: script += "    COMPREPLY=($(compgen -f -- \"$cur\"))\n"
-    }
-    script += "  fi\n"
     script += "}\n"
-    script += "complete -o filenames -F \(function) \(spec.name)\n"
+    script += "\(function)() {\n"
+    script += "  local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"\" before=\"\" i\n"
+    script += "  ((COMP_CWORD > 0)) && prev=\"${COMP_WORDS[COMP_CWORD-1]}\"\n"
+    script += "  ((COMP_CWORD > 1)) && before=\"${COMP_WORDS[COMP_CWORD-2]}\"\n"
+    script += "  COMPREPLY=()\n"
+    script += "  for ((i = 1; i < COMP_CWORD; i++)); do\n"
+    script += "    if [[ \"${COMP_WORDS[i]}\" == -- ]]; then\n"
+    script +=
+      "      \(function)_reply \(bashKind(spec.operandCompletion)) '' '' \"$cur\"; return 0\n"
+    script += "    fi\n"
+    script += "  done\n"
+    script += "  if [[ \"$cur\" == = && \"$prev\" == --* ]]; then\n"
+    script += "    \(function)_value \"$prev\" = '' '' && return 0\n"
+    script += "  elif [[ \"$prev\" == = && \"$before\" == --* ]]; then\n"
+    script += "    \(function)_value \"$before\" = '' \"$cur\" && return 0\n"
+    script += "  elif [[ \"$cur\" == --*=* ]]; then\n"
+    script += "    \(function)_value \"${cur%%=*}\" = \"${cur%%=*}=\" \"${cur#*=}\" && return 0\n"
+    script += "  elif [[ \"$prev\" == -* ]]; then\n"
+    script += "    \(function)_value \"$prev\" '' '' \"$cur\" && return 0\n"
+    script += "  fi\n"
+    script += "  if [[ \"$cur\" == -* ]]; then\n"
+    script += "    \(function)_reply words '\(words.joined(separator: " "))' '' \"$cur\"\n"
+    script += "  else\n"
+    script += "    \(function)_reply \(bashKind(spec.operandCompletion)) '' '' \"$cur\"\n"
+    script += "  fi\n"
+    script += "  return 0\n"
+    script += "}\n"
+    script += "complete -F \(function) \(spec.name)\n"
     return script
+  }
+
+  private static func bashKind(_ completion: OptionSpec.Completion) -> String {
+    switch completion {
+    case .file: "file"
+    case .directory: "directory"
+    case .none, .choices: "none"
+    }
   }
 
   /// The zsh script (`#compdef` + `_arguments`).
@@ -89,6 +149,12 @@ public enum Completions {
   /// The fish script (`complete -c`).
   public static func fish(_ spec: CommandSpec) -> String {
     var script = "# fish completion for \(spec.name); generated from its option table.\n"
+    switch spec.operandCompletion {
+    case .file: break
+    // Operands that are not file names (a payload) get no file names offered.
+    case .none, .choices: script += "complete -c \(spec.name) -f\n"
+    case .directory: script += "complete -c \(spec.name) -f -a '(__fish_complete_directories)'\n"
+    }
     for option in spec.options {
       var line = "complete -c \(spec.name)"
       if let short = option.short { line += " -s \(short)" }
@@ -98,7 +164,7 @@ public enum Completions {
       case .required, .optional:
         switch option.completion {
         case .file: line += " -r -F"
-        case .directory: line += " -r -a '(__fish_complete_directories)'"
+        case .directory: line += " -x -a '(__fish_complete_directories)'"
         case .choices(let choices): line += " -x -a '\(choices.joined(separator: " "))'"
         case .none: line += " -x"
         }

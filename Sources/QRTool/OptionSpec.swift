@@ -61,6 +61,11 @@ public struct OptionSpec: Sendable, Equatable {
       completion: completion)
   }
 
+  /// The values the option takes, when it declares them (`.choices`); empty otherwise.
+  public var choices: [String] {
+    if case .choices(let choices) = completion { choices } else { [] }
+  }
+
   /// The name of the value (`WxH`), or nil for a flag.
   public var valueName: String? {
     switch argument {

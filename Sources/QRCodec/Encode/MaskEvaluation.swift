@@ -18,24 +18,91 @@ extension BitMatrix {
     let n = size
     // Eight masks per symbol, up to 177 × 177 modules each: read the storage directly. Every
     // index below is in 0..<n * n by construction of the loops.
+    guard n > 0 else { return 0 }
+    if n <= Self.largestWordSize { return wordPenaltyScore() }
+    // The run lengths of one line go to scratch space allocated once for all 2n lines (a
+    // line has at most n runs), not to an array whose uniqueness every store would check.
     return modules.withUnsafeBufferPointer { m in
-      var score = 0
-      var runs = [Int](repeating: 0, count: n)
-      for i in 0..<n {
-        score += Self.linePenalty(m, first: i * n, step: 1, count: n, runs: &runs)  // row i
-        score += Self.linePenalty(m, first: i, step: n, count: n, runs: &runs)  // column i
-      }
-      var dark = 0
-      for y in 0..<n {
-        for x in 0..<n {
-          let colour = m[y * n + x]
-          if colour { dark &+= 1 }
-          if x + 1 < n && y + 1 < n && m[y * n + x + 1] == colour && m[(y + 1) * n + x] == colour
-            && m[(y + 1) * n + x + 1] == colour
-          {
-            score += 3  // N2
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { runs in
+        var score = 0
+        for i in 0..<n {
+          score &+= Self.linePenalty(m, first: i * n, step: 1, count: n, runs: runs)  // row i
+          score &+= Self.linePenalty(m, first: i, step: n, count: n, runs: runs)  // column i
+        }
+        var dark = 0
+        for y in 0..<n {
+          let row = y * n
+          for x in 0..<n where m[row + x] { dark &+= 1 }
+          guard y + 1 < n else { break }
+          let below = row + n
+          for x in 0..<n - 1 {
+            let colour = m[row + x]
+            if m[row + x + 1] == colour && m[below + x] == colour && m[below + x + 1] == colour {
+              score &+= 3  // N2
+            }
           }
         }
+        let total = n * n
+        let fivePercentSteps = abs(dark * 20 - total * 10) / total
+        return score + 10 * fivePercentSteps  // N4
+      }
+    }
+  }
+
+  /// The largest symbol whose rows fit one 64-bit word with four light modules on each side:
+  /// QR Code versions 1 to 9 and every Micro QR symbol, the sizes `qrrender --lines` makes most.
+  static let largestWordSize = 56
+
+  /// `penaltyScore()` with every row and column as one 64-bit word (bit *x* of row *y* is the
+  /// module at (*x*, *y*), 1 dark), each rule counted for a whole line at once with shifts and
+  /// population counts. The same four rules, the same score.
+  ///
+  /// - N1: bit *x* of `five` is set where modules *x*…*x*+4 are one colour; a run of length
+  ///   *L* ≥ 5 has *L* − 4 of them and one start, and scores (*L* − 4) + 2.
+  /// - N3: the line shifted up by four, so that light padding stands for the quiet zone;
+  ///   `finder` marks where dark-light-dark-dark-dark-light-dark begins, counted when the
+  ///   four modules before or the four after it are light.
+  /// - N2: two rows at a time; a block is one colour when both columns agree vertically and
+  ///   the top two agree horizontally.
+  ///
+  /// - Precondition: `size` ≤ `largestWordSize`.
+  func wordPenaltyScore() -> Int {
+    let n = size
+    precondition(n > 0 && n <= Self.largestWordSize, "matrix too large for one word a line")
+    return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * n) { lines in
+      lines.initialize(repeating: 0)
+      modules.withUnsafeBufferPointer { m in
+        for y in 0..<n {
+          let row = y * n
+          for x in 0..<n where m[row + x] {
+            lines[y] |= 1 << UInt64(x)
+            lines[n + x] |= 1 << UInt64(y)
+          }
+        }
+      }
+      let width = UInt64(n)
+      let pairs: UInt64 = (1 << (width - 1)) - 1  // bit x for x in 0..<n-1
+      var score = 0
+      var dark = 0
+      for line in lines {
+        let same = ~(line ^ line >> 1) & pairs  // x and x+1 alike
+        let five = same & same >> 1 & same >> 2 & same >> 3
+        score &+= five.nonzeroBitCount + 2 * (five & ~(five << 1)).nonzeroBitCount  // N1
+        let padded = line << 4
+        let light = ~padded
+        let finder =
+          padded & ~(padded >> 1) & padded >> 2 & padded >> 3 & padded >> 4 & ~(padded >> 5)
+          & padded >> 6
+        let before = light << 1 & light << 2 & light << 3 & light << 4
+        let after = light >> 7 & light >> 8 & light >> 9 & light >> 10
+        score &+= 40 * (finder & (before | after)).nonzeroBitCount  // N3
+      }
+      for y in 0..<n {
+        dark &+= lines[y].nonzeroBitCount
+        guard y + 1 < n else { break }
+        let vertical = ~(lines[y] ^ lines[y + 1])
+        let block = vertical & vertical >> 1 & ~(lines[y] ^ lines[y] >> 1) & pairs
+        score &+= 3 * block.nonzeroBitCount  // N2
       }
       let total = n * n
       let fivePercentSteps = abs(dark * 20 - total * 10) / total
@@ -50,16 +117,19 @@ extension BitMatrix {
   /// before it when the first dark run is 1 long and the light run before it is 4 or more long
   /// or reaches the edge; likewise after it with the last dark run.
   private static func linePenalty(
-    _ m: UnsafeBufferPointer<Bool>, first: Int, step: Int, count: Int, runs: inout [Int]
+    _ m: UnsafeBufferPointer<Bool>, first: Int, step: Int, count: Int,
+    runs: UnsafeMutableBufferPointer<Int>
   ) -> Int {
     let isFirstRunDark = m[first]
     var runCount = 0
     var length = 0
     var colour = isFirstRunDark
-    for i in 0..<count {
-      let module = m[first + i * step]
+    var index = first
+    for _ in 0..<count {
+      let module = m[index]
+      index &+= step
       if module == colour {
-        length += 1
+        length &+= 1
       } else {
         runs[runCount] = length
         runCount += 1

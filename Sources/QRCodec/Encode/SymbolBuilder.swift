@@ -23,27 +23,33 @@ enum SymbolBuilder {
     }
     let data = dataCodewords(segments: segments, version: version, structure: structure)
     let bits = interleavedBits(data, structure)
-    let layout = SymbolLayout(version)
+    let layout = EncodingLayout.of(version)
     var unmasked = layout.functionPatterns
-    assert(bits.count <= layout.dataModuleOrder.count)
-    for (bit, position) in zip(bits, layout.dataModuleOrder) where bit {
-      unmasked.setDark(true, x: position.x, y: position.y)
+    precondition(bits.count <= layout.dataModules.count, "more bits than data modules")
+    // Every index in dataModules is a module of this version's matrix (EncodingLayout).
+    unmasked.modules.withUnsafeMutableBufferPointer { modules in
+      layout.dataModules.withUnsafeBufferPointer { order in
+        for (index, bit) in bits.enumerated() where bit { modules[Int(order[index])] = true }
+      }
     }
     if case .qr(let qrVersion) = version, qrVersion.hasVersionInformation {
-      draw(
-        UInt32(VersionInformation.codeword(qrVersion)), layout.versionInformationPositions,
-        on: &unmasked)
+      draw(UInt32(VersionInformation.codeword(qrVersion)), layout.versionInformation, on: &unmasked)
     }
     let candidates = mask.map { [$0] } ?? (version.isMicro ? Mask.microCases : Mask.allCases)
     var best: (matrix: BitMatrix, mask: Mask, score: Int)?
     for candidate in candidates {
       var matrix = unmasked
-      for position in layout.dataModuleOrder where candidate.inverts(x: position.x, y: position.y) {
-        matrix.invert(x: position.x, y: position.y)
+      let patternBit = UInt8(1) << candidate.pattern
+      matrix.modules.withUnsafeMutableBufferPointer { modules in
+        layout.dataModules.withUnsafeBufferPointer { order in
+          layout.maskBits.withUnsafeBufferPointer { masks in
+            for index in 0..<order.count where masks[index] & patternBit != 0 {
+              modules[Int(order[index])].toggle()
+            }
+          }
+        }
       }
-      draw(
-        formatCodeword(version, level, candidate), layout.formatInformationPositions,
-        on: &matrix)
+      draw(formatCodeword(version, level, candidate), layout.formatInformation, on: &matrix)
       if candidates.count == 1 { return (matrix, candidate) }
       // Micro QR keeps the highest score, QR Code the lowest penalty: negate the Micro score.
       let score = version.isMicro ? -matrix.microMaskScore() : matrix.penaltyScore()
@@ -129,14 +135,11 @@ enum SymbolBuilder {
     }
   }
 
-  /// Sets each copy's modules from the bits of `codeword` (element *i* of a copy is bit *i*).
-  static func draw(
-    _ codeword: UInt32, _ copies: [[SymbolLayout.Position]], on matrix: inout BitMatrix
-  ) {
+  /// Sets each copy's modules from the bits of `codeword` (element *i* of a copy is the
+  /// row-major index of the module of bit *i*).
+  static func draw(_ codeword: UInt32, _ copies: [[Int]], on matrix: inout BitMatrix) {
     for copy in copies {
-      for (bit, position) in copy.enumerated() {
-        matrix.setDark(codeword >> bit & 1 == 1, x: position.x, y: position.y)
-      }
+      for (bit, index) in copy.enumerated() { matrix.modules[index] = codeword >> bit & 1 == 1 }
     }
   }
 }

@@ -119,9 +119,7 @@ public struct CaptureCommandOptions: Sendable {
       duration: duration.map { UInt64(($0 * 1e9).rounded()) },
       restamp: arguments.has("restamp"),
       framesPerSecond: Double(rate.numerator) / Double(rate.denominator))
-    output =
-      try arguments.choice("output", from: CaptureOutputFormat.allCases.map(\.rawValue)).flatMap(
-        CaptureOutputFormat.init(rawValue:)) ?? .qrframe
+    output = try arguments.choice("output", as: CaptureOutputFormat.self) ?? .qrframe
     maximumPixels = try arguments.integer("max-pixels", in: 1...(1 << 40)) ?? 16384 * 16384
     listDevices = arguments.has("list-devices")
     listFormats = arguments.has("list-formats")

@@ -39,7 +39,7 @@ public enum CaptureCommand {
       .flag(nil, "restamp", "renumber frames from 0 and time them from --fps"),
       .value(
         "o", "output", "format", "write qrframe (default), y4m or pgm",
-        completion: .choices(["qrframe", "y4m", "pgm"])),
+        completion: .choices(CaptureOutputFormat.allCases.map(\.rawValue))),
       .value(nil, "max-pixels", "N", "refuse frames larger than N pixels (default 268435456)"),
       .flag(nil, "simulate", "simulate a camera filming QR codes of the operands (payloads)"),
       .value(

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // qrdetect's command line.
 
+import QRVision
+
 /// The declaration of `qrdetect`'s options.
 public enum DetectCommand {
   /// The option table; it drives parsing, help and the completions.
@@ -19,7 +21,7 @@ public enum DetectCommand {
     options: [
       .value(
         "p", "print", "what", "write json records (default) or only the text of each payload",
-        completion: .choices(["json", "text"])),
+        completion: .choices(DetectPrintMode.allCases.map(\.rawValue))),
       .flag("0", "null", "with --print text, end each payload with NUL instead of newline"),
       .flag("b", "bytes", "always add the payload as base64 \"bytes\" to records"),
       .value("n", "count", "N", "stop after N symbols"),
@@ -27,7 +29,7 @@ public enum DetectCommand {
       .value("r", "region", "x,y,w,h", "only look for symbols in this rectangle of each frame"),
       .value(
         "e", "effort", "level", "time spent per frame: fast, balanced (default) or accurate",
-        completion: .choices(["fast", "balanced", "accurate"])),
+        completion: .choices(DetectorOptions.Effort.allCases.map(\.rawValue))),
       .value("j", "jobs", "N", "decode frames on N threads, writing in frame order (default 1)"),
       .value("s", "size", "WxH", "size of raw 8-bit gray input frames"),
       .value(nil, "max-pixels", "N", "refuse frames larger than N pixels (default 268435456)"),

@@ -11,10 +11,7 @@ extension DedupeConfiguration {
   ///   with a zero interval.
   public init(arguments: ParsedArguments) throws(UsageError) {
     self.init()
-    if let mode = try arguments.choice("mode", from: DedupeMode.allCases.map(\.rawValue)) {
-      // choice(_:from:) only returns one of the raw values.
-      self.mode = DedupeMode(rawValue: mode) ?? .interval
-    }
+    mode = try arguments.choice("mode", as: DedupeMode.self) ?? mode
     interval = try arguments.number("interval", in: 0...1e9) ?? interval
     if let key = arguments.value("key") {
       let fields = key.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
@@ -31,9 +28,7 @@ extension DedupeConfiguration {
     move = try arguments.number("move", in: 0...1e9) ?? move
     linger = try arguments.number("linger", in: 0.001...1e9)
     assemble = arguments.has("assemble")
-    if let clock = try arguments.choice("clock", from: DedupeClock.allCases.map(\.rawValue)) {
-      self.clock = DedupeClock(rawValue: clock) ?? .record
-    }
+    clock = try arguments.choice("clock", as: DedupeClock.self) ?? clock
     maximumKeys = try arguments.integer("max-keys", in: 1...Int(Int32.max) - 1) ?? maximumKeys
     maximumMemory =
       try arguments.byteCount("max-memory", in: (8 << 10)...(1 << 40)) ?? maximumMemory

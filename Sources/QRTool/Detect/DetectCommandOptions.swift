@@ -68,9 +68,7 @@ public struct DetectCommandOptions: Sendable {
     if inputs.filter({ $0 == "-" }).count > 1 {
       throw UsageError("standard input ('-') can be read only once")
     }
-    printMode =
-      try arguments.choice("print", from: DetectPrintMode.allCases.map(\.rawValue)).flatMap(
-        DetectPrintMode.init(rawValue:)) ?? .json
+    printMode = try arguments.choice("print", as: DetectPrintMode.self) ?? .json
     textTerminator = arguments.has("null") ? 0 : 0x0A
     if arguments.has("null") && printMode != .text {
       throw UsageError("-0 (--null) separates payloads only with --print text")
@@ -87,12 +85,7 @@ public struct DetectCommandOptions: Sendable {
     maximumPixels = try arguments.integer("max-pixels", in: 1...(1 << 40)) ?? 16384 * 16384
 
     detector = DetectorOptions()
-    if let effort = try arguments.choice(
-      "effort", from: DetectorOptions.Effort.allCases.map(\.rawValue))
-    {
-      // choice(_:from:) has checked the name against the cases.
-      detector.effort = DetectorOptions.Effort(rawValue: effort) ?? .balanced
-    }
+    detector.effort = try arguments.choice("effort", as: DetectorOptions.Effort.self) ?? .balanced
     detector.maxSymbols = try arguments.integer("max-symbols", in: 1...4096) ?? Int.max
     detector.region = try arguments.value("region").map { (text) throws(UsageError) in
       try Self.parseRegion(text)

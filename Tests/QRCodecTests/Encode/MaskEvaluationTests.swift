@@ -100,8 +100,9 @@ func referencePenalty(_ matrix: BitMatrix) -> Int {
 
 @Test func penaltyScoreMatchesLiteralRulesOnRandomMatrices() {
   var state: UInt32 = 99
-  for trial in 0..<300 {
-    let size = 7 + trial % 30
+  // Sizes 7…36 take the one-word-a-line path, 50…79 (past 56) the run-length one.
+  for trial in 0..<360 {
+    let size = trial < 300 ? 7 + trial % 30 : 50 + trial % 30
     var matrix = BitMatrix(size: size)
     // Sparse and dense matrices make long runs and 1:1:3:1:1 patterns likely.
     let density = UInt32(trial % 5 + 1)
