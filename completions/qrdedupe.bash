@@ -42,6 +42,10 @@ _qrdedupe_value() {  # option attached prefix value: 0 when the word is a value
       _qrdedupe_reply words 'record wall' "$3" "$4" ;;
     --max-keys)
       COMPREPLY=() ;;
+    --max-memory)
+      COMPREPLY=() ;;
+    --max-time-jump)
+      COMPREPLY=() ;;
     --max-line-length)
       COMPREPLY=() ;;
     *) return 1 ;;
@@ -67,7 +71,7 @@ _qrdedupe() {
     _qrdedupe_value "$prev" '' '' "$cur" && return 0
   fi
   if [[ "$cur" == -* ]]; then
-    _qrdedupe_reply words '-m --mode -i --interval -k --key -n --count --confirm -e --events --move --linger -a --assemble --clock --max-keys --strict --max-line-length -h --help -V --version' '' "$cur"
+    _qrdedupe_reply words '-m --mode -i --interval -k --key -n --count --confirm -e --events --move --linger -a --assemble --clock --max-keys --max-memory --max-time-jump --summary --strict --max-line-length -h --help -V --version' '' "$cur"
   else
     _qrdedupe_reply file '' '' "$cur"
   fi
