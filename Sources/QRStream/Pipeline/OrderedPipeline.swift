@@ -91,10 +91,12 @@ public final class OrderedPipeline<Worker: PipelineWorker>: @unchecked Sendable 
   /// - Returns: false once the pipeline has stopped; the input is then dropped.
   @discardableResult
   public func submit(_ input: Worker.Input) -> Bool {
-    if var worker = inlineWorker {
+    // Taken out while it works and put back after: a copy left in `inlineWorker` would share
+    // the worker's buffers (a detector's binarized images), and every frame would copy them.
+    if var worker = inlineWorker.take() {
+      defer { inlineWorker = worker }
       guard !isStopped else { return false }
       let output = worker.process(input)
-      inlineWorker = worker
       if !deliver(output) { isStopped = true }
       return !isStopped
     }
