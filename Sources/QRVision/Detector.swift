@@ -663,26 +663,34 @@ public struct Detector: Sendable {
         let from = UnsafeRawPointer(source.baseAddress!)  // images are never empty
         // swift-format-ignore: NeverForceUnwrap
         let to = UnsafeMutableRawPointer(target.baseAddress!)
-        let two = SIMD8<UInt16>(repeating: 2)
         // Unsafe: 2x+1 < source width and 2y+1 < source height by the halving above; the
-        // 16-byte loads read source columns 2x ..< 2x+16 with x + 8 <= width.
+        // 8-byte loads read source columns 2x ..< 2x+16 with x + 8 <= width.
+        let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
+        let rounding: UInt64 = 0x0002_0002_0002_0002
+        // Four output pixels from eight source pixels of each of two rows, in 16-bit lanes of
+        // a word (a lane sums a 2 × 2 block, at most 1020 + 2), packed to four bytes.
+        @inline(__always) func four(_ top: UInt64, _ bottom: UInt64) -> UInt64 {
+          let sums =
+            (top & lanes) &+ ((top >> 8) & lanes) &+ (bottom & lanes) &+ ((bottom >> 8) & lanes)
+          let means = ((sums &+ rounding) >> 2) & lanes
+          let pairs = (means | (means >> 8)) & 0x0000_FFFF_0000_FFFF
+          return (pairs | (pairs >> 16)) & 0xFFFF_FFFF
+        }
         for y in 0..<height {
           let row = 2 &* y &* sourceWidth
           let out = y &* width
           var x = 0
-          // Eight output pixels at a time: two rows of 16 added in 16-bit lanes, then the
-          // even and odd lanes (horizontal neighbours) added.
+          // Eight output pixels at a time (the words are little-endian, as on every platform
+          // Swift runs on Linux).
           while x &+ 8 <= width {
             let i = row &+ 2 &* x
-            let top = from.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
-            let bottom = from.loadUnaligned(
-              fromByteOffset: i &+ sourceWidth, as: SIMD16<UInt8>.self)
-            let sum =
-              SIMD16<UInt16>(truncatingIfNeeded: top) &+ SIMD16<UInt16>(truncatingIfNeeded: bottom)
-            let quad = (sum.evenHalf &+ sum.oddHalf &+ two) &>> 2
-            to.storeBytes(
-              of: SIMD8<UInt8>(truncatingIfNeeded: quad), toByteOffset: out &+ x,
-              as: SIMD8<UInt8>.self)
+            let low = four(
+              from.loadUnaligned(fromByteOffset: i, as: UInt64.self),
+              from.loadUnaligned(fromByteOffset: i &+ sourceWidth, as: UInt64.self))
+            let high = four(
+              from.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self),
+              from.loadUnaligned(fromByteOffset: i &+ 8 &+ sourceWidth, as: UInt64.self))
+            to.storeBytes(of: low | (high << 32), toByteOffset: out &+ x, as: UInt64.self)
             x &+= 8
           }
           while x < width {
