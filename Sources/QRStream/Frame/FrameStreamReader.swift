@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: MIT
-// The shared frame reader: qrframe, y4m, PNM and raw input, recognised frame by frame.
+// The shared frame reader: qrframe, y4m, PNM, PNG, JPEG and raw input, recognised frame by frame.
 
 import QRImage
 
 /// Reads gray frames from a descriptor, recognising each frame's kind by its first bytes.
 ///
 /// Recognised: qrframe(5) (`QRFM`), YUV4MPEG2 (`YUV4MPEG2 `, then `FRAME` lines), Netpbm P1–P6,
-/// and, only when the input starts with none of those and `options.raw` is set, headerless frames
-/// of that size and layout (then every frame is raw). The kind is recognised again at every frame
-/// boundary, so `cat a.pgm b.qrframe c.y4m | qrdetect` works.
+/// PNG and JPEG (decoded by libpng and libjpeg; JPEG's EXIF orientation applied), and, only when
+/// the input starts with none of those and `options.raw` is set, headerless frames of that size
+/// and layout (then every frame is raw). The kind is recognised again at every frame boundary, so
+/// `cat a.pgm b.qrframe c.y4m d.png | qrdetect` works. Other image and video formats (GIF, BMP,
+/// TIFF, WebP, HEIF, MP4...) are recognised by their magic and refused with the ffmpeg command
+/// that converts them (`FrameStreamError.unsupportedFormat`).
 ///
 /// Reading streams: one header at a time, payloads straight into each frame's own array, and
 /// nothing allocated before the size has been checked against `options.maximumPixelCount`.
@@ -64,7 +67,11 @@ public final class FrameStreamReader: FrameSource {
       return try deliver(readRawFrame(raw), kind: .raw)
     }
     if skipsLeadingWhitespace {
-      while let byte = try peekByte(), Self.isWhitespace(byte) { input.consume(1) }
+      // After a PNG or JPEG, NUL padding too (some cameras pad their files).
+      let padding: UInt8? = kind == .png || kind == .jpeg ? 0 : nil
+      while let byte = try peekByte(), Self.isWhitespace(byte) || byte == padding {
+        input.consume(1)
+      }
       skipsLeadingWhitespace = false
     }
     frameStart = input.offset
@@ -85,8 +92,18 @@ public final class FrameStreamReader: FrameSource {
     if Self.isPNMMagic(head) {
       return try deliver(readPNMFrame(), kind: .pnm)
     }
+    if Self.matches(head, Self.pngMagic) {
+      return try deliver(readPNGFrame(), kind: .png)
+    }
+    if Self.matches(head, Self.jpegMagic) {
+      return try deliver(readJPEGFrame(), kind: .jpeg)
+    }
     if let raw = options.raw, frameCount == 0 {
       return try deliver(readRawFrame(raw), kind: .raw)
+    }
+    _ = try ensure(ForeignFormat.magicLength)
+    if let foreign = ForeignFormat(recognizing: input.buffered) {
+      throw .unsupportedFormat(frame: frameCount, offset: frameStart, format: foreign)
     }
     let found = Array(head.prefix(4))
     guard let previous = kind else {
