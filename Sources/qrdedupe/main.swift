@@ -7,5 +7,5 @@ import QRTool
 Tool.main(DedupeCommand.spec) { invocation in
   let configuration = try DedupeConfiguration(arguments: invocation.arguments)
   let runner = DedupeRunner(configuration: configuration, diagnostics: invocation.diagnostics)
-  return try runner.run(operands: invocation.arguments.operands)
+  return try runner.run(operands: invocation.arguments.operandPaths)
 }

@@ -114,6 +114,34 @@ public final class FrameStreamReader: FrameSource {
     )
   }
 
+  /// What an input starts with, as `start()` sees it.
+  public enum Start: Equatable, Sendable {
+    /// Nothing: the input is empty.
+    case empty
+    /// A frame of a kind this reader decodes.
+    case known(InputKind)
+    /// An image or video format this reader does not decode.
+    case foreign(ForeignFormat)
+    /// Bytes of no format known here (text, archives, raw frames).
+    case unknown
+  }
+
+  /// What the input starts with, read from its first bytes without consuming them; call it
+  /// before the first `next()` to pick images out of a directory's files.
+  public func start() throws(FrameStreamError) -> Start {
+    guard try ensure(1) else { return .empty }
+    _ = try ensure(ForeignFormat.magicLength)
+    let head = Array(input.buffered.prefix(ForeignFormat.magicLength))
+    let prefix = Array(head.prefix(Self.y4mMagic.count))
+    if Self.matches(prefix, FrameHeader.magic) { return .known(.qrframe) }
+    if Self.matches(prefix, Self.y4mMagic) { return .known(.y4m) }
+    if head.count >= 3, Self.isPNMMagic(prefix) { return .known(.pnm) }
+    if Self.matches(prefix, Self.pngMagic) { return .known(.png) }
+    if Self.matches(prefix, Self.jpegMagic) { return .known(.jpeg) }
+    if let foreign = ForeignFormat(recognizing: head) { return .foreign(foreign) }
+    return .unknown
+  }
+
   // MARK: - Delivery
 
   /// What a kind-specific reader produces: the pixels, plus the qrframe metadata if any.

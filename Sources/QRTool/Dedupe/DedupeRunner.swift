@@ -38,14 +38,14 @@ public struct DedupeRunner {
   ///
   /// - Returns: `.success`, or `.failure` if an input could not be read or was refused.
   /// - Throws: `Errno` from writing the output (a broken pipe among them).
-  public func run(operands: [String]) throws -> ExitStatus {
+  public func run(operands: [PathName]) throws -> ExitStatus {
     let output = output
     let diagnostics = diagnostics
     let filter = Deduplicator(
       configuration: configuration, report: { diagnostics.error($0) },
       output: { line, appendNewline in try Self.write(line, appendNewline, to: output) })
     var status = ExitStatus.success
-    inputs: for name in operands.isEmpty ? ["-"] : operands {
+    inputs: for name in operands.isEmpty ? [PathName.standardStream] : operands {
       switch try read(name, into: filter) {
       case .completed: break
       case .skipped: status = .failure
@@ -70,19 +70,21 @@ public struct DedupeRunner {
     case refused
   }
 
-  private func read(_ name: String, into filter: Deduplicator) throws -> Outcome {
+  private func read(_ path: PathName, into filter: Deduplicator) throws -> Outcome {
+    // Opened by its bytes; named in messages with invalid bytes escaped.
+    let name = path.description
     let descriptor: FileDescriptor
-    if name == "-" {
+    if path.isStandardStream {
       descriptor = .standardInput
     } else {
       do {
-        descriptor = try .openForReading(name)
+        descriptor = try .openForReading(path)
       } catch {
         diagnostics.error(toolMessage(for: error), operand: name)
         return .skipped
       }
     }
-    defer { if name != "-" { descriptor.close() } }
+    defer { if !path.isStandardStream { descriptor.close() } }
     let reader = LineReader(descriptor, maximumLineLength: configuration.maximumLineLength)
     var seenReads = -1
     var arrival = 0.0
