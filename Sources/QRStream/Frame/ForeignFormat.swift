@@ -53,8 +53,7 @@ public struct ForeignFormat: Equatable, Sendable {
         still = nil
         video = ("an MP4 or QuickTime video", "mp4")
       }
-    } else if starts([0, 0, 0, 0x0C, 0x6A, 0x50, 0x20, 0x20]) || starts([0xFF, 0x4F, 0xFF, 0x51])
-    {
+    } else if starts([0, 0, 0, 0x0C, 0x6A, 0x50, 0x20, 0x20]) || starts([0xFF, 0x4F, 0xFF, 0x51]) {
       still = ("a JPEG 2000 image", "jp2")
       video = nil
     } else if starts([0xFF, 0x0A]) || starts([0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20]) {

@@ -161,8 +161,7 @@ extension FrameStreamReader {
 
   /// Copies a scan's entropy-coded bytes up to the next marker that is not a restart marker
   /// (`FF` followed by anything but `00` and `D0`...`D7`).
-  private func takeEntropyCodedData(into data: inout [UInt8], limit: Int) throws(FrameStreamError)
-  {
+  private func takeEntropyCodedData(into data: inout [UInt8], limit: Int) throws(FrameStreamError) {
     while true {
       guard try ensure(2) else { throw truncatedImage(data, format: "JPEG") }
       let buffered = input.buffered
@@ -237,7 +236,8 @@ extension FrameStreamReader {
       initialized = status == 0 ? buffer.count : 0
     }
     guard status == 0 else {
-      let detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
+      let detail = String(
+        decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
         as: UTF8.self)
       throw failure(.malformedImage(format: format, detail: detail.lowercased()))
     }

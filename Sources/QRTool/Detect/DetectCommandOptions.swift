@@ -93,7 +93,8 @@ public struct DetectCommandOptions: Sendable {
         DetectPrintMode.init(rawValue:)) ?? .json
     textTerminator = arguments.has("null") ? 0 : 0x0A
     if arguments.has("null") && printMode != .text && fileList == nil {
-      throw UsageError("-0 (--null) separates payloads with --print text, or names with --files-from")
+      throw UsageError(
+        "-0 (--null) separates payloads with --print text, or names with --files-from")
     }
     alwaysIncludesBytes = arguments.has("bytes")
     if alwaysIncludesBytes && printMode == .text {

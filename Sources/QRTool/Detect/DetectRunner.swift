@@ -136,7 +136,8 @@ public struct DetectRunner<Reader: SymbolReading> {
         report(message, name)
         continue inputs
       case .revisited(let name):
-        report("not walked again: a directory already walked (a symbolic link loop?)", name,
+        report(
+          "not walked again: a directory already walked (a symbolic link loop?)", name,
           warning: true)
         continue inputs
       case .named(let name): path = name
@@ -161,7 +162,8 @@ public struct DetectRunner<Reader: SymbolReading> {
           switch try reader.start() {
           case .known: break
           case .foreign(let format):
-            report("skipped: \(format.name); convert it with '\(format.conversion)'", path,
+            report(
+              "skipped: \(format.name); convert it with '\(format.conversion)'", path,
               warning: true)
             counts.skipped += 1
             continue inputs
