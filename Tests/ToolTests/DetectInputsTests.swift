@@ -114,7 +114,7 @@ private final class Scratch {
     "printf 'missing.png\\ncode.png\\n' | qrdetect --files-from - && echo unreachable")
   #expect(result.status == 2)
   #expect(records(result.output).count == 1)
-  #expect(result.errors == "qrdetect: missing.png: No such file or directory\n")
+  #expect(result.errors == "qrdetect: missing.png: no such file or directory\n")
   let usage = try scratch.shell("qrdetect -0 code.png")
   #expect(usage.status == 64)
   #expect(
@@ -238,5 +238,5 @@ private func onTerminal(_ script: String, in scratch: Scratch) throws -> [UInt8]
   #expect(lines.dropFirst().first == "eP8ucG5n")
   #expect(lines.dropFirst(2).first?.trimmingCharacters(in: .whitespaces) == "x 377 . p n g")
   #expect(lines.last == Scratch.text)
-  #expect(result.errors == "qrdetect: missing\\xFF.png: No such file or directory\n")
+  #expect(result.errors == "qrdetect: missing\\xFF.png: no such file or directory\n")
 }
