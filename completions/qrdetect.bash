@@ -14,6 +14,8 @@ _qrdetect() {
       return ;;
     -e|--effort)
       COMPREPLY=($(compgen -W 'fast balanced accurate' -- "$cur")); return ;;
+    --symbology)
+      COMPREPLY=($(compgen -W 'qr microqr qr,microqr' -- "$cur")); return ;;
     -j|--jobs)
       return ;;
     -s|--size)
@@ -24,9 +26,11 @@ _qrdetect() {
       COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --json-fd)
       return ;;
+    --files-from)
+      COMPREPLY=($(compgen -f -- "$cur")); return ;;
   esac
   if [[ "$cur" == -* ]]; then
-    COMPREPLY=($(compgen -W '-p --print -0 --null -b --bytes -n --count -m --max-symbols -r --region -e --effort -j --jobs -s --size --max-pixels --annotate --annotate-text --json-output --json-fd -h --help -V --version' -- "$cur"))
+    COMPREPLY=($(compgen -W '-p --print -0 --null -b --bytes -n --count -m --max-symbols -r --region -e --effort --symbology -j --jobs -s --size --max-pixels --annotate --annotate-text --json-output --json-fd --files-from --progress --summary -h --help -V --version' -- "$cur"))
   else
     COMPREPLY=($(compgen -f -- "$cur"))
   fi

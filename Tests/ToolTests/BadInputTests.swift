@@ -186,13 +186,13 @@ let detectRows: [BadInput] = [
     tool: "qrdetect", name: "wrong magic at the start",
     input: Array("GIF89a".utf8) + D.gray(100), status: 2,
     stderr:
-      #"qrdetect: -: unrecognised input at byte 0: not qrframe, y4m or PNM \(raw frames need --size\)"#,
+      #"qrdetect: -: unrecognised input at byte 0: not qrframe, y4m, PNM, PNG or JPEG \(raw frames need --size\)"#,
     stdout: .empty),
   BadInput(
     tool: "qrdetect", name: "wrong magic after a complete frame",
     input: D.one + Array("JUNK".utf8) + D.gray(100), status: 2,
     stderr:
-      #"qrdetect: -: frame 1 at byte \d+: not a qrframe, y4m or PNM header after pnm frames \(found 4a 55 4e 4b\)"#,
+      #"qrdetect: -: frame 1 at byte \d+: not a qrframe, y4m, PNM, PNG or JPEG header after pnm frames \(found 4a 55 4e 4b\)"#,
     stdout: .sameAsFor(input: D.one)),
   BadInput(
     tool: "qrdetect", name: "absurd PNM dimensions are refused before allocating",
@@ -341,13 +341,13 @@ let captureRows: [BadInput] = [
     tool: "qrcapture", name: "wrong magic without --size", arguments: ["-"],
     input: Array("\u{89}PNG\r\n".utf8) + D.gray(100), status: 2,
     stderr:
-      #"qrcapture: -: unrecognised input at byte 0: not qrframe, y4m or PNM \(raw frames need --size\)"#,
+      #"qrcapture: -: unrecognised input at byte 0: not qrframe, y4m, PNM, PNG or JPEG \(raw frames need --size\)"#,
     stdout: .empty),
   BadInput(
     tool: "qrcapture", name: "wrong magic after a complete y4m frame", arguments: ["-"],
     input: D.y4mMono + Array("FRAMX\n".utf8) + D.gray(48), status: 2,
     stderr:
-      #"qrcapture: -: frame 1 at byte 90: not a qrframe, y4m or PNM header after y4m frames \(found 46 52 41 4d\)"#,
+      #"qrcapture: -: frame 1 at byte 90: not a qrframe, y4m, PNM, PNG or JPEG header after y4m frames \(found 46 52 41 4d\)"#,
     stdout: .sameAsFor(input: D.y4mMono)),
   BadInput(
     tool: "qrcapture", name: "absurd PNM dimensions", arguments: ["-"],

@@ -64,7 +64,7 @@ private func usageError(_ arguments: [String]) -> String? {
 }
 
 @Test(arguments: [
-  (["-0"], "-0 (--null) separates payloads only with --print text"),
+  (["-0"], "-0 (--null) separates payloads with --print text, or names with --files-from"),
   (["--print", "xml"], "invalid value 'xml' for --print: expected one of json, text"),
   (
     ["-p", "text", "--bytes"],
