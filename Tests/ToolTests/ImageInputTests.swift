@@ -224,6 +224,18 @@ func concatenatedPNGJPEGAndPGMAreReadAsOneStream() throws {
   #expect(
     result.errors
       == "qrdetect: -: frame 0 at byte 0: 100000x100000 exceeds the limit of 268435456 pixels\n")
+  // A 1 × 1 PNG announcing a 2 GB chunk: refused before the chunk is read or buffered.
+  var small: [UInt8] = Array("IHDR".utf8) + [0, 0, 0, 1, 0, 0, 0, 1, 8, 0, 0, 0, 0]
+  small = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + small + [0, 0, 0, 0]
+  let bloated = try ToolRunner.run(
+    "qrdetect",
+    input: small + [0x7F, 0xFF, 0xFF, 0xF0] + Array("tEXt".utf8)
+      + [UInt8](
+        repeating: 0, count: 1 << 16))
+  #expect(bloated.status == 2)
+  #expect(
+    bloated.errors.hasPrefix(
+      "qrdetect: -: frame 0 at byte 0: PNG image data exceed 16777"), "\(bloated.errors)")
   let sof: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0, 11, 8, 0xFF, 0xFF, 0xFF, 0xFF, 1, 1, 0x11, 0]
   let jpeg = try ToolRunner.run("qrdetect", ["--max-pixels", "1000000"], input: sof)
   #expect(jpeg.status == 2)

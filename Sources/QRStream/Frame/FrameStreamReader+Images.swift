@@ -40,13 +40,16 @@ extension FrameStreamReader {
         guard try ensure(8 + 13) else { throw truncatedImage(data, format: "PNG") }
         let width = Self.bigEndian(input.buffered, at: 8, count: 4)
         let height = Self.bigEndian(input.buffered, at: 12, count: 4)
+        let depth = min(Int(input.buffered[16]), 16)
+        let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][Int(input.buffered[17])] ?? 4
         guard width >= 1, height >= 1 else {
           throw failure(.zeroSize(width: width, height: height))
         }
         try checkLimit(width: width, height: height)
-        // Samples of up to 16 bits, up to 4 per pixel, plus a filter byte a row: an upper bound
-        // of the raw data, which deflate's stored blocks enlarge by well under a quarter.
-        let raw = height * (1 + width * 8)
+        // The raw data: rows of samples with a filter byte each (Adam7's seven passes have
+        // under twice the rows, each rounded up to a byte), which deflate's stored blocks
+        // enlarge by well under a quarter.
+        let raw = (height + 8) * (4 + (width * channels * depth + 7) / 8)
         limit = raw + raw / 4 + Self.imageMetadataAllowance
         size = (width, height)
       }
