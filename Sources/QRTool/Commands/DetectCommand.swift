@@ -21,8 +21,7 @@ public enum DetectCommand {
       .value(
         "p", "print", "what", "write json records (default) or only the text of each payload",
         completion: .choices(["json", "text"])),
-      .flag(
-        "0", "null", "NUL instead of newline ends each --print text payload and --files-from name"),
+      .flag("0", "null", "NUL, not newline, ends --print text payloads and --files-from names"),
       .flag("b", "bytes", "always add the payload as base64 \"bytes\" to records"),
       .value("n", "count", "N", "stop after N symbols"),
       .value("m", "max-symbols", "N", "look for at most N symbols per frame (default: all)"),
