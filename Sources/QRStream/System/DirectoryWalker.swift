@@ -3,20 +3,21 @@
 
 import Glibc
 
-/// Walks a directory tree depth first and yields what is not a directory, in the byte order of
-/// the whole paths (as `LC_ALL=C find DIR ! -type d | LC_ALL=C sort` lists them).
+/// Walks a directory tree depth first and yields its regular files, in the byte order of the whole
+/// paths (as `LC_ALL=C find -L DIR -type f | LC_ALL=C sort` lists them).
 ///
 /// Names are bytes from `readdir(3)`, joined with `/` and never decoded. Symbolic links are
 /// followed, to files and to directories alike; a directory reached a second time (a symlink
 /// loop, or two links to one directory) is reported as `.revisited` and not entered again, so a
-/// loop cannot hang the walk. One directory's names are held at a time per level of depth.
+/// loop cannot hang the walk. FIFOs, sockets, devices and dangling links are passed over (opening
+/// a FIFO would wait for a writer). One directory's names are held at a time per level of depth.
 ///
 ///     let walker = DirectoryWalker(root: PathName("photos"))
 ///     while let item = walker.next() { if case .file(let path) = item { read(path) } }
 public final class DirectoryWalker {
   /// What the walk found next.
   public enum Item: Equatable, Sendable {
-    /// A file (or anything else that is not a directory: a FIFO, a dangling link).
+    /// A regular file, or a symbolic link to one.
     case file(PathName)
     /// A directory that could not be read, and why; the walk goes on.
     case failed(PathName, Errno)
@@ -88,13 +89,16 @@ public final class DirectoryWalker {
         Array(raw.prefix { $0 != 0 })
       }
       if name == [0x2E] || name == [0x2E, 0x2E] { continue }
-      var isDirectory = Int32(entry.pointee.d_type) == DT_DIR
-      if Int32(entry.pointee.d_type) == DT_LNK || Int32(entry.pointee.d_type) == DT_UNKNOWN {
+      let type = Int32(entry.pointee.d_type)
+      var isDirectory = type == DT_DIR
+      var isFile = type == DT_REG
+      if type == DT_LNK || type == DT_UNKNOWN {
         var target = stat()
         let found = try? path.appending(name).withCString { stat($0, &target) }
         isDirectory = found == 0 && (target.st_mode & S_IFMT) == S_IFDIR
+        isFile = found == 0 && (target.st_mode & S_IFMT) == S_IFREG
       }
-      entries.append((name, isDirectory))
+      if isDirectory || isFile { entries.append((name, isDirectory)) }
     }
     // Byte order of whole paths: a directory sorts as its name followed by "/".
     let sorted = entries.map { ($0, $0.isDirectory ? $0.name + [0x2F] : $0.name) }
