@@ -132,15 +132,16 @@ func makeSimulatedCamera(
   var payloads = request.payloads
   if let file = request.payloadFile {
     do {
-      let descriptor = file == "-" ? FileDescriptor.standardInput : try .openForReading(file)
-      defer { if file != "-" { descriptor.close() } }
+      let descriptor =
+        file.isStandardStream ? FileDescriptor.standardInput : try .openForReading(file)
+      defer { if !file.isStandardStream { descriptor.close() } }
       payloads += SimulationSettings.payloads(fromLines: try PayloadInput.readAll(descriptor))
     } catch {
-      diagnostics.error(toolMessage(for: error), operand: file)
+      diagnostics.error(toolMessage(for: error), operand: file.description)
       return nil
     }
     if payloads.isEmpty {
-      diagnostics.error("no payloads in the file", operand: file)
+      diagnostics.error("no payloads in the file", operand: file.description)
       return nil
     }
   }

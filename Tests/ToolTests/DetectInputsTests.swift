@@ -221,7 +221,7 @@ private func onTerminal(_ script: String, in scratch: Scratch) throws -> [UInt8]
 // MARK: - File names as bytes
 
 // Each tool opens the name it was given, byte for byte: qrdetect's inputs, list and
-// --json-output; qrcapture's inputs and --truth; qrdedupe's inputs; qrrender's --file, --output
+// --json-output; qrcapture's inputs, --truth and --payloads; qrdedupe's inputs; qrrender's --file, --output
 // and --output-dir. (Swift's CommandLine.arguments would have replaced 0xFF with U+FFFD.)
 
 @Test func fileNamesThatAreNotUTF8ReachTheSystemUnchangedInEveryTool() throws {
@@ -234,7 +234,8 @@ private func onTerminal(_ script: String, in scratch: Scratch) throws -> [UInt8]
       jq -r .source_bytes | base64 -d | od -An -c | tr -s ' ' &&
     qrcapture "$bad" -o pgm > /dev/null && qrdetect "$bad" > $'d\\xfd.jsonl' &&
     qrdedupe $'d\\xfd.jsonl' | jq -r .text &&
-    qrcapture --simulate -n 2 --fast --truth $'t\\xfc.jsonl' hi > /dev/null &&
+    echo hi > $'l\\xf8' &&
+    qrcapture --simulate -n 2 --fast --truth $'t\\xfc.jsonl' --payloads $'l\\xf8' > /dev/null &&
     test -s $'t\\xfc.jsonl' &&
     printf payload > $'p\\xf9' && qrrender -f png --file $'p\\xf9' -o $'c\\xfb.png' &&
     qrrender -f svg --output-dir $'dir\\xfa' hi && test -s $'dir\\xfa/part-01.svg' &&

@@ -20,7 +20,7 @@ public struct SimulationRequest: Sendable, Equatable {
   /// The payload operands, in order.
   public var payloads: [String]
   /// `--payloads`: a file of more payloads, one per line (`-` for standard input).
-  public var payloadFile: String?
+  public var payloadFile: PathName?
   /// `--seed`.
   public var seed: UInt64
   /// False with `--fast`: frames as fast as they are made, none dropped.
@@ -30,7 +30,7 @@ public struct SimulationRequest: Sendable, Equatable {
 
   /// Creates a request.
   public init(
-    payloads: [String], payloadFile: String? = nil, seed: UInt64 = SimulationSettings.defaultSeed,
+    payloads: [String], payloadFile: PathName? = nil, seed: UInt64 = SimulationSettings.defaultSeed,
     isPaced: Bool = true, truthFile: PathName? = nil
   ) {
     self.payloads = payloads
@@ -141,7 +141,7 @@ public struct CaptureCommandOptions: Sendable {
       }
       let seed = try arguments.integer("seed", in: 0...Int.max)
       simulation = SimulationRequest(
-        payloads: arguments.operands, payloadFile: arguments.value("payloads"),
+        payloads: arguments.operands, payloadFile: arguments.path("payloads"),
         seed: seed.map(UInt64.init) ?? SimulationSettings.defaultSeed,
         isPaced: !arguments.has("fast"), truthFile: arguments.path("truth"))
       inputs = [.simulation]
