@@ -31,8 +31,14 @@ let package = Package(
     .target(name: "QRCodec"),
     // Finding and sampling symbols in gray images: binarization, finder patterns, geometry.
     .target(name: "QRVision", dependencies: ["QRImage", "QRCodec"]),
+    // libpng and libjpeg(-turbo) from the system, found by pkg-config.
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(
+      name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+    // C: PNG and JPEG in memory to gray; the libraries' setjmp/longjmp stay inside it.
+    .target(name: "CImageCodecs", dependencies: ["CPNG", "CJPEG"]),
     // Syscalls, the qrframe(5) stream, its readers and writers, lines, the ordered worker pool.
-    .target(name: "QRStream", dependencies: ["QRImage"]),
+    .target(name: "QRStream", dependencies: ["QRImage", "CImageCodecs"]),
     // V4L2 constants, ioctl trampolines and a runtime dlopen of libv4l2 (no link-time dependency).
     .target(name: "CV4L2", linkerSettings: [.linkedLibrary("dl")]),
     // Cameras: V4L2 devices behind the `V4L2Calls` seam.

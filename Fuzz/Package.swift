@@ -18,6 +18,9 @@ let package = Package(
     // The y4m and PNM readers alone: the input starts after the magic.
     .executableTarget(name: "FuzzY4M", dependencies: ["FuzzSupport"], swiftSettings: fuzzTarget),
     .executableTarget(name: "FuzzPNM", dependencies: ["FuzzSupport"], swiftSettings: fuzzTarget),
+    // The PNG and JPEG readers alone, libpng and libjpeg behind them.
+    .executableTarget(
+      name: "FuzzImages", dependencies: ["FuzzSupport"], swiftSettings: fuzzTarget),
     .executableTarget(
       name: "FuzzQRFrameHeader", dependencies: ["FuzzSupport"], swiftSettings: fuzzTarget),
     .executableTarget(

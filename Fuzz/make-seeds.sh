@@ -10,6 +10,12 @@ command -v ffmpeg >/dev/null || { echo "make-seeds: ffmpeg is needed for the y4m
 work=$(mktemp -d "${TMPDIR:-/tmp}/fuzz-seeds.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
+# ffmpeg's own JPEG: baseline gray and 4:2:0 colour, 16x8.
+for format in gray:gray yuvj420p:color; do
+  ffmpeg -v error -f lavfi -i testsrc=size=16x8:rate=5 -frames:v 1 -pix_fmt "${format%%:*}" \
+    "$work/${format##*:}.jpg"
+done
+
 # ffmpeg's own y4m: 8-bit mono, 4:2:0 and 10-bit 4:2:0, two 8x6 frames each.
 for format in gray:mono yuv420p:420 yuv420p10le:420p10; do
   ffmpeg -v error -f lavfi -i testsrc=size=8x6:rate=5 -frames:v 2 -pix_fmt "${format%%:*}" \
@@ -121,5 +127,35 @@ for prefix, target, magic in [("y4m-", "FuzzY4M", b"YUV4MPEG2 "), ("pnm-", "Fuzz
             seed = open(f"Corpus/FuzzFrameStream/{name}", "rb").read()
             assert seed[1:1 + len(magic)] == magic
             write(target, name[len(prefix):], seed[:1] + seed[1 + len(magic):])
+
+# FuzzImages: bit 0 of the first byte picks the magic (0 PNG, 1 JPEG), which the input follows.
+T = "FuzzImages"
+def chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+def png(w, h, depth, color, rows, interlace=0, extra=b""):
+    ihdr = struct.pack(">IIBBBBB", w, h, depth, color, 0, 0, interlace)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + extra
+            + chunk(b"IDAT", zlib.compress(b"".join(b"\0" + r for r in rows))) + chunk(b"IEND", b""))
+pngs = {
+    "gray8": png(4, 3, 8, 0, [bytes(range(y * 4, y * 4 + 4)) for y in range(3)]),
+    "bits1": png(10, 2, 1, 0, [bytes([0xA5, 0xC0]), bytes([0x5A, 0x40])]),
+    "palette-trns": png(2, 2, 8, 3, [b"\0\1", b"\1\0"],
+        extra=chunk(b"PLTE", b"\0\0\0\xff\xff\xff") + chunk(b"tRNS", b"\0")),
+    "rgba16": png(1, 1, 16, 6, [b"\xff\xff\0\0\x80\0\x40\0"]),
+    "gray-alpha": png(2, 1, 8, 4, [b"\0\x80\xff\x00"]),
+    # Adam7, 2x2: pass 1 holds (0,0), pass 6 (1,0), pass 7 row 1.
+    "interlaced": png(2, 2, 8, 0, [b"\x10", b"\x20", b"\x30\x40"], interlace=1),
+}
+for name, data in pngs.items():
+    write(T, f"png-{name}", [0] + list(data[8:]))
+write(T, "png-twice", [0] + list((pngs["gray8"] + pngs["bits1"])[8:]))
+jpegs = {name: open(f"{work}/{name}.jpg", "rb").read() for name in ["gray", "color"]}
+# An APP1 EXIF segment with orientation 6 (big-endian TIFF) after SOI.
+tiff = b"MM\0*" + struct.pack(">I", 8) + struct.pack(">H", 1) + struct.pack(">HHII", 0x0112, 3, 1, 6 << 16) + b"\0\0\0\0"
+app1 = b"Exif\0\0" + tiff
+exif = jpegs["gray"][:2] + b"\xff\xe1" + struct.pack(">H", len(app1) + 2) + app1 + jpegs["gray"][2:]
+for name, data in [("gray", jpegs["gray"]), ("color", jpegs["color"]), ("exif6", exif)]:
+    write(T, f"jpeg-{name}", [1] + list(data[3:]))
+write(T, "jpeg-then-png", [1] + list((jpegs["gray"] + pngs["gray8"])[3:]))
 PY
 for target in Corpus/*; do echo "$target: $(ls "$target" | wc -l) seeds"; done

@@ -34,6 +34,8 @@ _qrdetect_value() {  # option attached prefix value: 0 when the word is a value
       COMPREPLY=() ;;
     -e|--effort)
       _qrdetect_reply words 'fast balanced accurate' "$3" "$4" ;;
+    --symbology)
+      _qrdetect_reply words 'qr microqr qr,microqr' "$3" "$4" ;;
     -j|--jobs)
       COMPREPLY=() ;;
     -s|--size)
@@ -46,6 +48,8 @@ _qrdetect_value() {  # option attached prefix value: 0 when the word is a value
       _qrdetect_reply file '' "$3" "$4" ;;
     --json-fd)
       COMPREPLY=() ;;
+    --files-from)
+      _qrdetect_reply file '' "$3" "$4" ;;
     *) return 1 ;;
   esac
 }
@@ -69,7 +73,7 @@ _qrdetect() {
     _qrdetect_value "$prev" '' '' "$cur" && return 0
   fi
   if [[ "$cur" == -* ]]; then
-    _qrdetect_reply words '-p --print -0 --null -b --bytes -n --count -m --max-symbols -r --region -e --effort -j --jobs -s --size --max-pixels --annotate --annotate-text --json-output --json-fd -h --help -V --version' '' "$cur"
+    _qrdetect_reply words '-p --print -0 --null -b --bytes -n --count -m --max-symbols -r --region -e --effort --symbology -j --jobs -s --size --max-pixels --annotate --annotate-text --json-output --json-fd --files-from --progress --summary -h --help -V --version' '' "$cur"
   else
     _qrdetect_reply file '' '' "$cur"
   fi

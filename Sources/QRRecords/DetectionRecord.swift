@@ -11,21 +11,26 @@ public struct FrameOrigin: Sendable, Equatable {
   public var sequence: UInt64
   /// The frame's timestamp in seconds.
   public var seconds: Double
-  /// The input operand (`-` for standard input).
+  /// The input's name (`-` for standard input), for the record's `source`: the file name when
+  /// it is valid UTF-8, else the name with each invalid byte as `\xNN`.
   public var source: String
+  /// The file name's bytes when they are not valid UTF-8 (then `source` cannot hold them): the
+  /// record's `source_bytes`, in base64; nil otherwise.
+  public var sourceBytes: [UInt8]?
 
   /// Creates an origin.
-  public init(sequence: UInt64, seconds: Double, source: String) {
+  public init(sequence: UInt64, seconds: Double, source: String, sourceBytes: [UInt8]? = nil) {
     self.sequence = sequence
     self.seconds = seconds
     self.source = source
+    self.sourceBytes = sourceBytes
   }
 }
 
 /// Writes qrdetect's records.
 ///
 /// The members, in this order (qrdetect(1) documents each): `frame`, `time`, `source`,
-/// `symbology`, `text`, `text_encoding`, `bytes`, `kind`, `content`, `version`, `level`,
+/// `source_bytes` (only for a file name that is not UTF-8), `symbology`, `text`, `text_encoding`, `bytes`, `kind`, `content`, `version`, `level`,
 /// `mask`, `eci`, `gs1`, `application_indicator`, `symbology_identifier`, `sequence`,
 /// `mirrored`, `inverted`, `corners`, `errors`. `text` appears when the payload has text;
 /// `bytes` when the text alone would lose or alter bytes, or always with `--bytes`; `content`
@@ -60,6 +65,12 @@ public struct DetectionRecordWriter: Sendable {
     json.number(origin.seconds)
     json.literal(",\"source\":")
     json.string(origin.source)
+    if let raw = origin.sourceBytes {
+      json.literal(",\"source_bytes\":")
+      scratch.removeAll(keepingCapacity: true)
+      Base64.encode(raw, into: &scratch)
+      json.string(utf8: scratch)
+    }
     json.literal(decoded.kind == .micro ? ",\"symbology\":\"microqr\"" : ",\"symbology\":\"qr\"")
     if let text = decoded.text {
       json.literal(",\"text\":")

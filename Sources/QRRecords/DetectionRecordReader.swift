@@ -34,6 +34,28 @@ public struct DetectionRecordReader: Sendable {
     }
   }
 
+  /// The file name the record `line` came from, as bytes: `source_bytes` (base64) when present,
+  /// else `source`; nil if the line is not a JSON object with either.
+  ///
+  /// - Complexity: O(*n*) in the length of the line.
+  public mutating func source(_ line: [UInt8]) -> [UInt8]? {
+    line.withUnsafeBytes { text -> [UInt8]? in
+      guard scanner.scan(text) else { return nil }
+      if let member = scanner.member(Array("source_bytes".utf8), in: text),
+        member.kind == .string
+      {
+        let encoded = JSONString.decoded(Self.contents(of: member, in: text))
+        var bytes: [UInt8] = []
+        let isValid = encoded.withUnsafeBytes { Base64.decode($0, into: &bytes) }
+        return isValid ? bytes : nil
+      }
+      if let member = scanner.member(Array("source".utf8), in: text), member.kind == .string {
+        return JSONString.decoded(Self.contents(of: member, in: text))
+      }
+      return nil
+    }
+  }
+
   /// A string member's text between its quotes.
   private static func contents(
     of member: JSONMember, in text: UnsafeRawBufferPointer

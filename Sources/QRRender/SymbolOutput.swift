@@ -17,8 +17,8 @@ public struct SymbolOutput {
   public let format: ImageFormat
   /// How symbols become pixels.
   public let options: RenderOptions
-  private let file: String?
-  private let directory: String?
+  private let file: PathName?
+  private let directory: PathName?
   private var stream: ImageStreamWriter?
   private var pending: OutputFile.Pending?
 
@@ -28,6 +28,16 @@ public struct SymbolOutput {
   /// - Throws: `RenderOutputError.file` if the directory cannot be created.
   public init(
     format: ImageFormat, options: RenderOptions, file: String? = nil, directory: String? = nil
+  ) throws(RenderOutputError) {
+    let fileName = file.map { PathName($0) }
+    let directoryName = directory.map { PathName($0) }
+    try self.init(format: format, options: options, file: fileName, directory: directoryName)
+  }
+
+  /// Prepares the destination as `init(format:options:file:directory:)` does, for paths given
+  /// as bytes (a name that is not UTF-8 is created as it is).
+  public init(
+    format: ImageFormat, options: RenderOptions, file: PathName?, directory: PathName?
   ) throws(RenderOutputError) {
     self.format = format
     self.options = options
@@ -49,7 +59,7 @@ public struct SymbolOutput {
         if line == nil || symbols.count > 1 {
           name += (name.isEmpty ? "" : "-") + "part-" + Self.padded(index + 1, width: 2)
         }
-        let path = directory + "/" + name + "." + format.fileExtension
+        let path = directory.appending(Array((name + "." + format.fileExtension).utf8))
         try OutputFile.write(Renderer.render(symbol, as: format, options: options), to: path)
       }
       return

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Splits argv by a CommandSpec: -x, -xVALUE, -abc, --long value, --long=value, --, and - as stdin.
 
+import QRStream
+
 /// The options and operands of one command line, checked against a `CommandSpec`.
 public struct ParsedArguments: Sendable {
   /// Operands in order; `-` is an operand (standard input).
@@ -9,11 +11,29 @@ public struct ParsedArguments: Sendable {
   public private(set) var values: [String: [String]] = [:]
   /// The values each option with `OptionSpec.Completion.choices` allows, from its declaration.
   public internal(set) var declaredChoices: [String: [String]] = [:]
+  /// The operands as the bytes argv held (`operands` decodes them, replacing invalid UTF-8).
+  public var rawOperands: [[UInt8]] = []
+  /// The values as the bytes argv held, like `values`.
+  public private(set) var rawValues: [String: [[UInt8]]] = [:]
 
   /// Creates an empty parse result.
   public init() {}
 
-  mutating func record(_ long: String, _ value: String) { values[long, default: []].append(value) }
+  mutating func record(_ long: String, _ value: String, raw: [UInt8]? = nil) {
+    values[long, default: []].append(value)
+    rawValues[long, default: []].append(raw ?? Array(value.utf8))
+  }
+
+  mutating func recordOperand(_ raw: [UInt8]) {
+    operands.append(String(decoding: raw, as: UTF8.self))
+    rawOperands.append(raw)
+  }
+
+  /// The last value given for the option as a path: its bytes exactly as argv held them.
+  public func path(_ long: String) -> PathName? { rawValues[long]?.last.map(PathName.init) }
+
+  /// The operands as paths, their bytes exactly as argv held them.
+  public var operandPaths: [PathName] { rawOperands.map(PathName.init(bytes:)) }
 
   /// Whether the option appeared at all.
   public func has(_ long: String) -> Bool { values[long] != nil }
@@ -93,6 +113,16 @@ extension CommandSpec {
   ///
   /// - Throws: `UsageError` naming the offending word.
   public func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+    try parse(raw: arguments.map { Array($0.utf8) })
+  }
+
+  /// Parses the bytes of `arguments` (without the program name), as argv holds them: option
+  /// names must be UTF-8 to match, and operands and values keep their bytes (`rawOperands`,
+  /// `rawValues`, `path(_:)`) so that a file name that is not UTF-8 still names its file.
+  ///
+  /// - Throws: `UsageError` naming the offending word.
+  public func parse(raw rawArguments: [[UInt8]]) throws(UsageError) -> ParsedArguments {
+    let arguments = rawArguments.map { String(decoding: $0, as: UTF8.self) }
     var result = ParsedArguments()
     for option in options where !option.choices.isEmpty {
       result.declaredChoices[option.long] = option.choices
@@ -101,9 +131,10 @@ extension CommandSpec {
     var optionsEnded = false
     while index < arguments.count {
       let word = arguments[index]
+      let raw = rawArguments[index]
       index += 1
       if optionsEnded || word == "-" || !word.hasPrefix("-") {
-        result.operands.append(word)
+        result.recordOperand(raw)
       } else if word == "--" {
         optionsEnded = true
       } else if word.hasPrefix("--") {
@@ -125,12 +156,12 @@ extension CommandSpec {
           if attached != nil { throw UsageError("option '--\(name)' takes no value") }
           result.record(option.long, "")
         case .optional:
-          result.record(option.long, attached.map(String.init) ?? "")
+          result.record(option.long, attached.map(String.init) ?? "", raw: Self.after(raw))
         case .required(let valueName):
           if let attached {
-            result.record(option.long, String(attached))
+            result.record(option.long, String(attached), raw: Self.after(raw))
           } else if index < arguments.count {
-            result.record(option.long, arguments[index])
+            result.record(option.long, arguments[index], raw: rawArguments[index])
             index += 1
           } else {
             throw UsageError("missing value for '--\(name) \(valueName)'")
@@ -139,8 +170,11 @@ extension CommandSpec {
       } else {
         // A bundle of short options: -hV, -s640x480, -c 5.
         var rest = word.dropFirst()
+        // Option letters are ASCII: each is one byte of `raw`.
+        var consumed = 1
         while let letter = rest.first {
           rest = rest.dropFirst()
+          consumed += 1
           guard let option = option(short: letter) else {
             throw UsageError("unknown option '-\(Diagnostics.sanitized(String(letter)))'")
           }
@@ -149,10 +183,10 @@ extension CommandSpec {
             result.record(option.long, "")
           case .required(let valueName):
             if !rest.isEmpty {
-              result.record(option.long, String(rest))
+              result.record(option.long, String(rest), raw: Array(raw.dropFirst(consumed)))
               rest = ""
             } else if index < arguments.count {
-              result.record(option.long, arguments[index])
+              result.record(option.long, arguments[index], raw: rawArguments[index])
               index += 1
             } else {
               throw UsageError("missing value for '-\(letter) \(valueName)'")
@@ -162,5 +196,10 @@ extension CommandSpec {
       }
     }
     return result
+  }
+
+  /// The bytes after the first `=` of `word` (the attached value of `--long=value`), or nil.
+  private static func after(_ word: [UInt8]) -> [UInt8]? {
+    word.firstIndex(of: UInt8(ascii: "=")).map { Array(word[($0 + 1)...]) }
   }
 }

@@ -15,7 +15,8 @@ public func toolMessage(for error: any Error) -> String {
   case let error as FrameStreamError:
     if case .unrecognizedInput(let offset, _) = error {
       return
-        "unrecognised input at byte \(offset): not qrframe, y4m or PNM (raw frames need --size)"
+        "unrecognised input at byte \(offset): not qrframe, y4m, PNM, PNG or JPEG"
+        + " (raw frames need --size)"
     }
   case let error as CaptureError:
     switch error {

@@ -23,15 +23,18 @@ public enum Tool {
   /// pointer to `--help` (status 64); `ToolExit` exits with its status and prints nothing; a broken
   /// pipe (`Errno.brokenPipe`) ends quietly with status 0; anything else is printed as
   /// `prog: message` with status 2.
+  ///
+  /// The arguments are argv's bytes (`rawArguments()`), not `CommandLine.arguments`, which
+  /// replaces bytes that are not UTF-8 and so would name other files.
   public static func main(
-    _ spec: CommandSpec, arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+    _ spec: CommandSpec, arguments: [[UInt8]] = Tool.rawArguments(),
     body: (Invocation) throws -> ExitStatus
   ) -> Never {
     Signals.ignoreBrokenPipe()
     let diagnostics = Diagnostics(program: spec.name)
     let status: ExitStatus
     do {
-      let parsed = try spec.parse(arguments)
+      let parsed = try spec.parse(raw: arguments)
       if parsed.has("help") {
         try FileDescriptor.standardOutput.writeAll(Array(spec.helpText.utf8))
         exit(ExitStatus.success.rawValue)
@@ -58,6 +61,15 @@ public enum Tool {
     }
     Signals.exitForStopSignal()
     exit(status.rawValue)
+  }
+
+  /// The process's arguments after the program name, as the bytes argv holds.
+  public static func rawArguments() -> [[UInt8]] {
+    guard CommandLine.argc > 1 else { return [] }
+    return (1..<Int(CommandLine.argc)).map { index in
+      guard let word = CommandLine.unsafeArgv[index] else { return [] }
+      return Array(UnsafeRawBufferPointer(start: word, count: strlen(word)))
+    }
   }
 
   /// Prints a usage error the way every tool does.

@@ -352,6 +352,8 @@ public struct Detector: Sendable {
       // A frame whose budget is spent is noise or texture; another threshold will not help.
       guard !account.work.isOverBudget, account.accepted.count < options.maxSymbols else { break }
       if pass.isHalf && (source.width < 80 || source.height < 80) { continue }
+      // Bare stones are QR Code's only.
+      if pass.findsStones && !options.findsQR { continue }
       // The image this pass looks at: the source, or the source at half size (made once).
       var image = source
       if pass.isHalf {
@@ -488,8 +490,10 @@ public struct Detector: Sendable {
     var used = [Bool](repeating: false, count: patterns.count)
     var attempts = 0
     // More than the budget allows, as triples over a symbol already read are skipped.
+    // (With QR Code not wanted, no triple is formed: the patterns are Micro QR's alone.)
     for triple in QRLocator.triples(
-      patterns, partialLimit: budget.partialTriples * 4, neighbours: tuning.tripleNeighbours)
+      options.findsQR ? patterns : [], partialLimit: budget.partialTriples * 4,
+      neighbours: tuning.tripleNeighbours)
     {
       guard accepted.count < options.maxSymbols, attempts < maxAttempts else {
         break
@@ -538,7 +542,7 @@ public struct Detector: Sendable {
     }
     // Two patterns seen well whose third was not: the third's place follows from the two.
     // (Not for bare stones: dark blobs are common, the symbols drawn so rare.)
-    if options.effort != .fast && !findsStones {
+    if options.effort != .fast && !findsStones && options.findsQR {
       let lone = patterns.indices.filter {
         !used[$0] && patterns[$0].count >= 2 && patterns[$0].isConfirmedAllRound
       }

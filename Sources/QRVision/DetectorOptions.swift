@@ -67,6 +67,9 @@ public struct DetectorOptions: Hashable, Sendable {
   public var triesInverted = true
   /// Whether to look for Micro QR symbols. Default true.
   public var findsMicroQR = true
+  /// Whether to look for QR Code symbols (model 2, and model 1): when false, finder patterns
+  /// are never grouped into triples and only Micro QR is read. Default true.
+  public var findsQR = true
 
   /// Creates the default options.
   public init() {}

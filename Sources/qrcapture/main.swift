@@ -49,7 +49,7 @@ Tool.main(CaptureCommand.spec) { invocation in
         do {
           truth = try .openForWriting(path)
         } catch {
-          diagnostics.error(toolMessage(for: error), operand: path)
+          diagnostics.error(toolMessage(for: error), operand: path.description)
           return .failure
         }
       }
@@ -90,15 +90,16 @@ Tool.main(CaptureCommand.spec) { invocation in
     case .file(let name):
       let descriptor: FileDescriptor
       do {
-        descriptor = name == "-" ? .standardInput : try FileDescriptor.openForReading(name)
+        descriptor =
+          name.isStandardStream ? .standardInput : try FileDescriptor.openForReading(name)
       } catch {
-        diagnostics.error(toolMessage(for: error), operand: name)
+        diagnostics.error(toolMessage(for: error), operand: name.description)
         status = .failure
         continue
       }
-      defer { if name != "-" { descriptor.close() } }
+      defer { if !name.isStandardStream { descriptor.close() } }
       let reader = FrameStreamReader(
-        descriptor: descriptor, name: name,
+        descriptor: descriptor, name: name.description,
         options: FrameStreamOptions(
           maximumPixelCount: options.maximumPixels,
           raw: options.size.map {
@@ -111,11 +112,11 @@ Tool.main(CaptureCommand.spec) { invocation in
           if selection.isComplete { break }
         }
       } catch let error as FrameStreamError {
-        diagnostics.error(toolMessage(for: error), operand: name)
+        diagnostics.error(toolMessage(for: error), operand: name.description)
         status = .failure
       } catch let error as Y4MWriteError where error != .io(.brokenPipe) {
         // A y4m stream has one frame size: name the input whose frame broke it, and stop.
-        diagnostics.error(toolMessage(for: error), operand: name)
+        diagnostics.error(toolMessage(for: error), operand: name.description)
         return .failure
       }
     }
@@ -131,15 +132,16 @@ func makeSimulatedCamera(
   var payloads = request.payloads
   if let file = request.payloadFile {
     do {
-      let descriptor = file == "-" ? FileDescriptor.standardInput : try .openForReading(file)
-      defer { if file != "-" { descriptor.close() } }
+      let descriptor =
+        file.isStandardStream ? FileDescriptor.standardInput : try .openForReading(file)
+      defer { if !file.isStandardStream { descriptor.close() } }
       payloads += SimulationSettings.payloads(fromLines: try PayloadInput.readAll(descriptor))
     } catch {
-      diagnostics.error(toolMessage(for: error), operand: file)
+      diagnostics.error(toolMessage(for: error), operand: file.description)
       return nil
     }
     if payloads.isEmpty {
-      diagnostics.error("no payloads in the file", operand: file)
+      diagnostics.error("no payloads in the file", operand: file.description)
       return nil
     }
   }

@@ -9,5 +9,5 @@ Tool.main(DedupeCommand.spec) { invocation in
   let runner = DedupeRunner(
     configuration: configuration, diagnostics: invocation.diagnostics,
     showsSummary: invocation.arguments.has("summary"))
-  return try runner.run(operands: invocation.arguments.operands)
+  return try runner.run(operands: invocation.arguments.operandPaths)
 }

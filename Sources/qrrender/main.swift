@@ -30,7 +30,7 @@ Tool.main(RenderCommand.spec) { invocation in
   switch options.source {
   case .file(let path):
     do { input = try FileDescriptor.openForReading(path) } catch {
-      diagnostics.error(toolMessage(for: error), operand: path)
+      diagnostics.error(toolMessage(for: error), operand: path.description)
       return .failure
     }
   default: input = .standardInput

@@ -223,3 +223,18 @@ func base64MatchesRFC4648TestVectors(plain: String, encoded: String) {
   print("qrdetect records: \(Int(rate)) records/s, \(total / count) bytes each")
   #expect(rate > 2000)
 }
+
+@Test func aFileNameThatIsNotUTF8IsEscapedInSourceAndKeptInSourceBytes() throws {
+  let name: [UInt8] = Array("x".utf8) + [0xFF] + Array(".pgm".utf8)
+  let origin = FrameOrigin(sequence: 0, seconds: 0, source: "x\\xFF.pgm", sourceBytes: name)
+  let (line, object) = record(try decodedSymbol(text: "hello"), origin: origin)
+  #expect(object["source"] as? String == "x\\xFF.pgm")
+  #expect(object["source_bytes"] as? String == "eP8ucGdt")
+  #expect(line.contains(#""source":"x\\xFF.pgm","source_bytes":"eP8ucGdt","symbology""#))
+  // Read back: the bytes, not the escaped text; a UTF-8 name comes from `source`.
+  var reader = DetectionRecordReader()
+  #expect(reader.source(Array(line.utf8)) == name)
+  let plain = record(try decodedSymbol(text: "hello")).line
+  #expect(plain.contains("source_bytes") == false)
+  #expect(reader.source(Array(plain.utf8)) == Array("cam.qrf".utf8))
+}

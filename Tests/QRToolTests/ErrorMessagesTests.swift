@@ -16,7 +16,8 @@ import Testing
       + "try another --size or format")
   #expect(
     toolMessage(for: FrameStreamError.unrecognizedInput(offset: 0, found: []))
-      == "unrecognised input at byte 0: not qrframe, y4m or PNM (raw frames need --size)")
+      == "unrecognised input at byte 0: not qrframe, y4m, PNM, PNG or JPEG (raw frames need --size)"
+  )
   #expect(
     toolMessage(
       for: RenderOutputError.frameTooLarge(

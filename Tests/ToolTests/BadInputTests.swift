@@ -184,15 +184,33 @@ let detectRows: [BadInput] = [
     stdout: .empty),
   BadInput(
     tool: "qrdetect", name: "wrong magic at the start",
+    input: Array("JUNK".utf8) + D.gray(100), status: 2,
+    stderr:
+      #"qrdetect: -: unrecognised input at byte 0: not qrframe, y4m, PNM, PNG or JPEG \(raw frames need --size\)"#,
+    stdout: .empty),
+  BadInput(
+    tool: "qrdetect", name: "a PNG header claiming 100000x100000 pixels",
+    input: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+      + [0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0, 8, 0, 0, 0, 0, 0, 0, 0, 0],
+    status: 2,
+    stderr: "qrdetect: -: frame 0 at byte 0: 100000x100000 exceeds the limit of 268435456 pixels",
+    stdout: .empty),
+  BadInput(
+    tool: "qrdetect", name: "a JPEG cut inside a segment",
+    input: [0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 0x4A, 0x46], status: 2,
+    stderr: "qrdetect: -: truncated frame 0 at byte 0: input ends 8 bytes into a JPEG image",
+    stdout: .empty),
+  BadInput(
+    tool: "qrdetect", name: "a GIF, which is named with its conversion",
     input: Array("GIF89a".utf8) + D.gray(100), status: 2,
     stderr:
-      #"qrdetect: -: unrecognised input at byte 0: not qrframe, y4m or PNM \(raw frames need --size\)"#,
+      #"qrdetect: -: frame 0 at byte 0: a GIF image is not read here; convert it with 'ffmpeg -i in\.gif -pix_fmt gray -f yuv4mpegpipe out\.y4m'"#,
     stdout: .empty),
   BadInput(
     tool: "qrdetect", name: "wrong magic after a complete frame",
     input: D.one + Array("JUNK".utf8) + D.gray(100), status: 2,
     stderr:
-      #"qrdetect: -: frame 1 at byte \d+: not a qrframe, y4m or PNM header after pnm frames \(found 4a 55 4e 4b\)"#,
+      #"qrdetect: -: frame 1 at byte \d+: not a qrframe, y4m, PNM, PNG or JPEG header after pnm frames \(found 4a 55 4e 4b\)"#,
     stdout: .sameAsFor(input: D.one)),
   BadInput(
     tool: "qrdetect", name: "absurd PNM dimensions are refused before allocating",
@@ -300,9 +318,9 @@ let detectRows: [BadInput] = [
     stderr: "qrdetect: /proc/self/mem: frame 0 at byte 0: read error: input/output error",
     stdout: .empty),
   BadInput(
-    tool: "qrdetect", name: "a directory as input",
-    arguments: ["{dir}/frames"], fixtures: [.directory("frames")], status: 2,
-    stderr: "qrdetect: {dir}/frames: is a directory", stdout: .empty),
+    tool: "qrdetect", name: "an empty directory as input: searched, nothing found",
+    arguments: ["{dir}/frames"], fixtures: [.directory("frames")], status: 1,
+    stderr: "", stdout: .empty),
   BadInput(
     tool: "qrdetect", name: "a file name with terminal controls is escaped",
     arguments: ["{dir}/\u{1B}]0;x\u{07}.pgm"], status: 2,
@@ -341,13 +359,13 @@ let captureRows: [BadInput] = [
     tool: "qrcapture", name: "wrong magic without --size", arguments: ["-"],
     input: Array("\u{89}PNG\r\n".utf8) + D.gray(100), status: 2,
     stderr:
-      #"qrcapture: -: unrecognised input at byte 0: not qrframe, y4m or PNM \(raw frames need --size\)"#,
+      #"qrcapture: -: unrecognised input at byte 0: not qrframe, y4m, PNM, PNG or JPEG \(raw frames need --size\)"#,
     stdout: .empty),
   BadInput(
     tool: "qrcapture", name: "wrong magic after a complete y4m frame", arguments: ["-"],
     input: D.y4mMono + Array("FRAMX\n".utf8) + D.gray(48), status: 2,
     stderr:
-      #"qrcapture: -: frame 1 at byte 90: not a qrframe, y4m or PNM header after y4m frames \(found 46 52 41 4d\)"#,
+      #"qrcapture: -: frame 1 at byte 90: not a qrframe, y4m, PNM, PNG or JPEG header after y4m frames \(found 46 52 41 4d\)"#,
     stdout: .sameAsFor(input: D.y4mMono)),
   BadInput(
     tool: "qrcapture", name: "absurd PNM dimensions", arguments: ["-"],

@@ -9,6 +9,10 @@ public enum InputKind: String, Sendable, CaseIterable {
   case y4m
   /// Netpbm images P1 to P6, one after another.
   case pnm
+  /// PNG images (any bit depth, palette and alpha), one after another.
+  case png
+  /// JPEG images (gray, YCbCr, RGB, CMYK), one after another.
+  case jpeg
   /// Headerless frames of a size and pixel layout given by the caller.
   case raw
 }
@@ -49,6 +53,10 @@ public enum HeaderFault: Error, Equatable, Sendable, CustomStringConvertible {
   case pnmSample(String)
   /// After a frame of `previous` kind, bytes that start no frame of any known kind.
   case lostSync(previous: InputKind, found: [UInt8])
+  /// A PNG or JPEG image whose structure or data libpng or libjpeg refused.
+  case malformedImage(format: String, detail: String)
+  /// A PNG or JPEG image with more bytes than its pixels can need plus the metadata allowance.
+  case imageDataTooLarge(format: String, limit: Int)
 
   /// The fault, lowercase, without a trailing period.
   public var description: String {
@@ -75,7 +83,11 @@ public enum HeaderFault: Error, Equatable, Sendable, CustomStringConvertible {
     case .pnmMaxval(let maxval): "PNM maxval \(maxval) is outside 1...65535"
     case .pnmSample(let text): "malformed plain PNM sample '\(text)'"
     case .lostSync(let previous, let found):
-      "not a qrframe, y4m or PNM header after \(previous) frames (found \(Self.hex(found)))"
+      "not a qrframe, y4m, PNM, PNG or JPEG header after \(previous) frames"
+        + " (found \(Self.hex(found)))"
+    case .malformedImage(let format, let detail): "malformed \(format) image: \(detail)"
+    case .imageDataTooLarge(let format, let limit):
+      "\(format) image data exceed \(limit) bytes, more than its size can need"
     }
   }
 
@@ -120,13 +132,18 @@ public enum FrameStreamError: Error, Equatable, Sendable, CustomStringConvertibl
   case tooLarge(frame: Int, offset: Int, width: Int, height: Int, limit: Int)
   /// Reading failed.
   case io(frame: Int, offset: Int, errno: Errno)
+  /// The input ended inside a PNG or JPEG image after `received` bytes of it.
+  case truncatedImage(frame: Int, offset: Int, received: Int, format: String)
+  /// An image or video format this reader does not decode, recognised by its magic.
+  case unsupportedFormat(frame: Int, offset: Int, format: ForeignFormat)
 
   /// The 0-based index of the frame being read.
   public var frame: Int {
     switch self {
     case .unrecognizedInput: 0
     case .truncatedHeader(let frame, _, _, _), .truncatedPayload(let frame, _, _, _),
-      .invalidHeader(let frame, _, _), .tooLarge(let frame, _, _, _, _), .io(let frame, _, _):
+      .invalidHeader(let frame, _, _), .tooLarge(let frame, _, _, _, _), .io(let frame, _, _),
+      .truncatedImage(let frame, _, _, _), .unsupportedFormat(let frame, _, _):
       frame
     }
   }
@@ -136,7 +153,8 @@ public enum FrameStreamError: Error, Equatable, Sendable, CustomStringConvertibl
     switch self {
     case .unrecognizedInput(let offset, _), .truncatedHeader(_, let offset, _, _),
       .truncatedPayload(_, let offset, _, _), .invalidHeader(_, let offset, _),
-      .tooLarge(_, let offset, _, _, _), .io(_, let offset, _):
+      .tooLarge(_, let offset, _, _, _), .io(_, let offset, _),
+      .truncatedImage(_, let offset, _, _), .unsupportedFormat(_, let offset, _):
       offset
     }
   }
@@ -145,7 +163,8 @@ public enum FrameStreamError: Error, Equatable, Sendable, CustomStringConvertibl
   public var description: String {
     switch self {
     case .unrecognizedInput(let offset, _):
-      "unrecognised input at byte \(offset): not qrframe, y4m or PNM (raw frames need a size)"
+      "unrecognised input at byte \(offset): not qrframe, y4m, PNM, PNG or JPEG"
+        + " (raw frames need a size)"
     case .truncatedHeader(let frame, let offset, let received, let expected?):
       "truncated frame \(frame) at byte \(offset): got \(received) of \(expected) header bytes"
     case .truncatedHeader(let frame, let offset, let received, nil):
@@ -160,6 +179,12 @@ public enum FrameStreamError: Error, Equatable, Sendable, CustomStringConvertibl
       "frame \(frame) at byte \(offset): \(width)x\(height) exceeds the limit of \(limit) pixels"
     case .io(let frame, let offset, let errno):
       "frame \(frame) at byte \(offset): read error: \(errno)"
+    case .truncatedImage(let frame, let offset, let received, let format):
+      "truncated frame \(frame) at byte \(offset): input ends \(received) bytes into a \(format)"
+        + " image"
+    case .unsupportedFormat(let frame, let offset, let format):
+      "frame \(frame) at byte \(offset): \(format.name) is not read here; convert it with"
+        + " '\(format.conversion)'"
     }
   }
 }

@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: MIT
-// The shared frame reader: qrframe, y4m, PNM and raw input, recognised frame by frame.
+// The shared frame reader: qrframe, y4m, PNM, PNG, JPEG and raw input, recognised frame by frame.
 
 import QRImage
 
 /// Reads gray frames from a descriptor, recognising each frame's kind by its first bytes.
 ///
 /// Recognised: qrframe(5) (`QRFM`), YUV4MPEG2 (`YUV4MPEG2 `, then `FRAME` lines), Netpbm P1–P6,
-/// and, only when the input starts with none of those and `options.raw` is set, headerless frames
-/// of that size and layout (then every frame is raw). The kind is recognised again at every frame
-/// boundary, so `cat a.pgm b.qrframe c.y4m | qrdetect` works.
+/// PNG and JPEG (decoded by libpng and libjpeg; JPEG's EXIF orientation applied), and, only when
+/// the input starts with none of those and `options.raw` is set, headerless frames of that size
+/// and layout (then every frame is raw). The kind is recognised again at every frame boundary, so
+/// `cat a.pgm b.qrframe c.y4m d.png | qrdetect` works. Other image and video formats (GIF, BMP,
+/// TIFF, WebP, HEIF, MP4...) are recognised by their magic and refused with the ffmpeg command
+/// that converts them (`FrameStreamError.unsupportedFormat`).
 ///
 /// Reading streams: one header at a time, payloads straight into each frame's own array, and
 /// nothing allocated before the size has been checked against `options.maximumPixelCount`.
@@ -64,7 +67,11 @@ public final class FrameStreamReader: FrameSource {
       return try deliver(readRawFrame(raw), kind: .raw)
     }
     if skipsLeadingWhitespace {
-      while let byte = try peekByte(), Self.isWhitespace(byte) { input.consume(1) }
+      // After a PNG or JPEG, NUL padding too (some cameras pad their files).
+      let padding: UInt8? = kind == .png || kind == .jpeg ? 0 : nil
+      while let byte = try peekByte(), Self.isWhitespace(byte) || byte == padding {
+        input.consume(1)
+      }
       skipsLeadingWhitespace = false
     }
     frameStart = input.offset
@@ -85,8 +92,18 @@ public final class FrameStreamReader: FrameSource {
     if Self.isPNMMagic(head) {
       return try deliver(readPNMFrame(), kind: .pnm)
     }
+    if Self.matches(head, Self.pngMagic) {
+      return try deliver(readPNGFrame(), kind: .png)
+    }
+    if Self.matches(head, Self.jpegMagic) {
+      return try deliver(readJPEGFrame(), kind: .jpeg)
+    }
     if let raw = options.raw, frameCount == 0 {
       return try deliver(readRawFrame(raw), kind: .raw)
+    }
+    _ = try ensure(ForeignFormat.magicLength)
+    if let foreign = ForeignFormat(recognizing: input.buffered) {
+      throw .unsupportedFormat(frame: frameCount, offset: frameStart, format: foreign)
     }
     let found = Array(head.prefix(4))
     guard let previous = kind else {
@@ -95,6 +112,34 @@ public final class FrameStreamReader: FrameSource {
     throw failure(
       previous == .qrframe ? .notAHeader(found: found) : .lostSync(previous: previous, found: found)
     )
+  }
+
+  /// What an input starts with, as `start()` sees it.
+  public enum Start: Equatable, Sendable {
+    /// Nothing: the input is empty.
+    case empty
+    /// A frame of a kind this reader decodes.
+    case known(InputKind)
+    /// An image or video format this reader does not decode.
+    case foreign(ForeignFormat)
+    /// Bytes of no format known here (text, archives, raw frames).
+    case unknown
+  }
+
+  /// What the input starts with, read from its first bytes without consuming them; call it
+  /// before the first `next()` to pick images out of a directory's files.
+  public func start() throws(FrameStreamError) -> Start {
+    guard try ensure(1) else { return .empty }
+    _ = try ensure(ForeignFormat.magicLength)
+    let head = Array(input.buffered.prefix(ForeignFormat.magicLength))
+    let prefix = Array(head.prefix(Self.y4mMagic.count))
+    if Self.matches(prefix, FrameHeader.magic) { return .known(.qrframe) }
+    if Self.matches(prefix, Self.y4mMagic) { return .known(.y4m) }
+    if head.count >= 3, Self.isPNMMagic(prefix) { return .known(.pnm) }
+    if Self.matches(prefix, Self.pngMagic) { return .known(.png) }
+    if Self.matches(prefix, Self.jpegMagic) { return .known(.jpeg) }
+    if let foreign = ForeignFormat(recognizing: head) { return .foreign(foreign) }
+    return .unknown
   }
 
   // MARK: - Delivery

@@ -57,6 +57,8 @@ public final class LineReader {
   public let descriptor: FileDescriptor
   /// The longest line accepted, in bytes, not counting the newline.
   public let maximumLineLength: Int
+  /// The byte that ends a line: `\n`, or NUL for `find -print0` lists.
+  public let delimiter: UInt8
   /// How many `read(2)` calls have returned data; a change tells the caller new bytes arrived.
   public private(set) var readCount = 0
 
@@ -72,12 +74,15 @@ public final class LineReader {
   /// Creates a reader of `descriptor` that refuses lines over `maximumLineLength` bytes.
   ///
   /// - Parameter initialCapacity: The first buffer size; it doubles as needed up to the line limit.
+  /// - Parameter delimiter: The byte that ends a line (newline unless given).
   public init(
-    _ descriptor: FileDescriptor, maximumLineLength: Int, initialCapacity: Int = 64 * 1024
+    _ descriptor: FileDescriptor, maximumLineLength: Int, initialCapacity: Int = 64 * 1024,
+    delimiter: UInt8 = 0x0A
   ) {
     precondition(maximumLineLength > 0, "a line limit must be positive")
     self.descriptor = descriptor
     self.maximumLineLength = maximumLineLength
+    self.delimiter = delimiter
     buffer = .allocate(byteCount: max(16, initialCapacity), alignment: 16)
   }
 
@@ -93,7 +98,7 @@ public final class LineReader {
   public func next(timeout: Double? = nil) throws(Failure) -> Item {
     while true {
       if scanned < end, let base = buffer.baseAddress,
-        let newline = memchr(base + scanned, 0x0A, end - scanned)
+        let newline = memchr(base + scanned, Int32(delimiter), end - scanned)
       {
         let stop = base.distance(to: newline) + 1
         if stop - 1 - start > maximumLineLength {

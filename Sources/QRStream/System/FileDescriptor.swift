@@ -22,7 +22,16 @@ public struct FileDescriptor: Hashable, Sendable {
   ///
   /// - Throws: `Errno`; a directory is reported as `EISDIR` at once rather than at the first read.
   public static func openForReading(_ path: String) throws(Errno) -> FileDescriptor {
-    let fd = Syscalls.retrying { Glibc.open(path, O_RDONLY | O_CLOEXEC) }
+    try openForReading(PathName(path))
+  }
+
+  /// Opens the file of exactly these bytes read-only. The corresponding C function is `open`.
+  ///
+  /// - Throws: `Errno`; a directory is reported as `EISDIR` at once rather than at the first read.
+  public static func openForReading(_ path: PathName) throws(Errno) -> FileDescriptor {
+    let fd = try path.withCString { name in
+      Syscalls.retrying { Glibc.open(name, O_RDONLY | O_CLOEXEC) }
+    }
     guard fd >= 0 else { throw Errno.current }
     var info = stat()
     if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
@@ -34,8 +43,14 @@ public struct FileDescriptor: Hashable, Sendable {
 
   /// Creates or truncates `path` for writing with mode 0644. The corresponding C function is `open`.
   public static func openForWriting(_ path: String) throws(Errno) -> FileDescriptor {
-    let fd = Syscalls.retrying {
-      Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    try openForWriting(PathName(path))
+  }
+
+  /// Creates or truncates the file of exactly these bytes for writing with mode 0644. The
+  /// corresponding C function is `open`.
+  public static func openForWriting(_ path: PathName) throws(Errno) -> FileDescriptor {
+    let fd = try path.withCString { name in
+      Syscalls.retrying { Glibc.open(name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
     }
     guard fd >= 0 else { throw Errno.current }
     return FileDescriptor(rawValue: fd)

@@ -9,8 +9,8 @@ import QRStream
 public enum CaptureInput: Equatable, Sendable {
   /// A V4L2 camera device.
   case camera(String)
-  /// A file, or `-` for standard input.
-  case file(String)
+  /// A file (argv's bytes), or `-` for standard input.
+  case file(PathName)
   /// The simulated camera (`--simulate`; see `CaptureCommandOptions.simulation`).
   case simulation
 }
@@ -20,18 +20,18 @@ public struct SimulationRequest: Sendable, Equatable {
   /// The payload operands, in order.
   public var payloads: [String]
   /// `--payloads`: a file of more payloads, one per line (`-` for standard input).
-  public var payloadFile: String?
+  public var payloadFile: PathName?
   /// `--seed`.
   public var seed: UInt64
   /// False with `--fast`: frames as fast as they are made, none dropped.
   public var isPaced: Bool
   /// `--truth`: where to write each frame's ground truth as JSON lines.
-  public var truthFile: String?
+  public var truthFile: PathName?
 
   /// Creates a request.
   public init(
-    payloads: [String], payloadFile: String? = nil, seed: UInt64 = SimulationSettings.defaultSeed,
-    isPaced: Bool = true, truthFile: String? = nil
+    payloads: [String], payloadFile: PathName? = nil, seed: UInt64 = SimulationSettings.defaultSeed,
+    isPaced: Bool = true, truthFile: PathName? = nil
   ) {
     self.payloads = payloads
     self.payloadFile = payloadFile
@@ -139,9 +139,9 @@ public struct CaptureCommandOptions: Sendable {
       }
       let seed = try arguments.integer("seed", in: 0...Int.max)
       simulation = SimulationRequest(
-        payloads: arguments.operands, payloadFile: arguments.value("payloads"),
+        payloads: arguments.operands, payloadFile: arguments.path("payloads"),
         seed: seed.map(UInt64.init) ?? SimulationSettings.defaultSeed,
-        isPaced: !arguments.has("fast"), truthFile: arguments.value("truth"))
+        isPaced: !arguments.has("fast"), truthFile: arguments.path("truth"))
       inputs = [.simulation]
       return
     }
@@ -161,7 +161,7 @@ public struct CaptureCommandOptions: Sendable {
       }
       inputs = [.camera(device)]
     } else if !arguments.operands.isEmpty {
-      inputs = arguments.operands.map(CaptureInput.file)
+      inputs = arguments.operandPaths.map(CaptureInput.file)
     } else if standardInputIsData && !listFormats {
       inputs = [.file("-")]
     } else {

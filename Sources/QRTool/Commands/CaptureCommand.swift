@@ -10,14 +10,14 @@ public enum CaptureCommand {
   public static let spec = CommandSpec(
     name: "qrcapture",
     summary:
-      "Capture gray frames from a V4L2 camera, or read raw, y4m, PNM or qrframe input,\n"
-      + "or simulate a camera filming QR codes, and write them to standard output as a\n"
+      "Capture gray frames from a V4L2 camera, or read raw, y4m, PNM, PNG, JPEG or qrframe\n"
+      + "input, or simulate a camera filming QR codes, and write them to standard output as a\n"
       + "qrframe(5) stream.",
     operands: "[file ...] | --simulate [payload ...]",
     notes: [
       "Input: the file operands in order ('-' is standard input); with none, standard input when\n"
-        + "it is a pipe or a file, else the camera /dev/video0. y4m, PNM and qrframe input are\n"
-        + "recognised by their magic; raw frames need --size.",
+        + "it is a pipe or a file, else the camera /dev/video0. y4m, PNM, PNG, JPEG and qrframe\n"
+        + "input are recognised by their magic; raw frames need --size.",
       "Simulation: with --simulate, each operand is a payload shown as a QR code that moves through\n"
         + "the frame (default size 640x480) with perspective, blur, noise and uneven light, between\n"
         + "empty stretches; in real time at --fps (--fast: as fast as possible) until stopped or\n"

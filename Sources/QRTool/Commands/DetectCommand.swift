@@ -9,11 +9,12 @@ public enum DetectCommand {
   public static let spec = CommandSpec(
     name: "qrdetect",
     summary:
-      "Find and decode QR Code and Micro QR symbols in gray frames (qrframe, y4m, PNM or raw)\n"
-      + "and write one JSON line per symbol, as soon as its frame is done.",
+      "Find and decode QR Code and Micro QR symbols in images and frames (PNG, JPEG, PNM,\n"
+      + "qrframe, y4m or raw) and write one JSON line per symbol, as soon as its frame is done.",
     operands: "[file ...]",
     notes: [
-      "Input: the file operands in order ('-' is standard input); with none, standard input.\n"
+      "Input: the file operands in order ('-' is standard input; a directory is searched for\n"
+        + "images), then the files --files-from names; with neither, standard input.\n"
         + "Exit status: 0 something was decoded, 1 nothing was, 2 an error, 64 a usage error.",
       "Watch detection live, keeping the records:\n"
         + "  qrcapture | qrdetect --annotate --json-fd 3 3>found.jsonl | ffplay -",
@@ -22,7 +23,7 @@ public enum DetectCommand {
       .value(
         "p", "print", "what", "write json records (default) or only the text of each payload",
         completion: .choices(DetectPrintMode.allCases.map(\.rawValue))),
-      .flag("0", "null", "with --print text, end each payload with NUL instead of newline"),
+      .flag("0", "null", "NUL, not newline, ends --print text payloads and --files-from names"),
       .flag("b", "bytes", "always add the payload as base64 \"bytes\" to records"),
       .value("n", "count", "N", "stop after N symbols"),
       .value("m", "max-symbols", "N", "look for at most N symbols per frame (default: all)"),
@@ -30,6 +31,9 @@ public enum DetectCommand {
       .value(
         "e", "effort", "level", "time spent per frame: fast, balanced (default) or accurate",
         completion: .choices(DetectorOptions.Effort.allCases.map(\.rawValue))),
+      .value(
+        nil, "symbology", "list", "look for qr, microqr or qr,microqr (default: both)",
+        completion: .choices(["qr", "microqr", "qr,microqr"])),
       .value("j", "jobs", "N", "decode frames on N threads, writing in frame order (default 1)"),
       .value("s", "size", "WxH", "size of raw 8-bit gray input frames"),
       .value(nil, "max-pixels", "N", "refuse frames larger than N pixels (default 268435456)"),
@@ -42,5 +46,10 @@ public enum DetectCommand {
         nil, "json-output", "path", "write the records to this file instead of standard output",
         completion: .file),
       .value(nil, "json-fd", "N", "write the records to open file descriptor N"),
+      .value(
+        nil, "files-from", "file", "also read the files named in file, one a line ('-' is stdin)",
+        completion: .file),
+      .flag(nil, "progress", "show progress on standard error (on a terminal: after 2 s anyway)"),
+      .flag(nil, "summary", "at the end, write one line of totals to standard error"),
     ])
 }

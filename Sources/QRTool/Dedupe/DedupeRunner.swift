@@ -48,7 +48,7 @@ public struct DedupeRunner {
   ///
   /// - Returns: `.success`, or `.failure` if an input could not be read or was refused.
   /// - Throws: `Errno` from writing the output (a broken pipe among them).
-  public func run(operands: [String]) throws -> ExitStatus {
+  public func run(operands: [PathName]) throws -> ExitStatus {
     let writer = LineWriter(output)
     let diagnostics = diagnostics
     let filter = Deduplicator(
@@ -56,7 +56,7 @@ public struct DedupeRunner {
       output: { line, lacksNewline in try writer.write(line, lacksNewline: lacksNewline) })
     var status = ExitStatus.success
     var counts = LineCounts()
-    inputs: for name in operands.isEmpty ? ["-"] : operands {
+    inputs: for name in operands.isEmpty ? [PathName.standardStream] : operands {
       switch try read(name, into: filter, writer: writer, counts: &counts) {
       case .completed: break
       case .skipped: status = .failure
@@ -143,20 +143,22 @@ public struct DedupeRunner {
   }
 
   private func read(
-    _ name: String, into filter: Deduplicator, writer: LineWriter, counts: inout LineCounts
+    _ path: PathName, into filter: Deduplicator, writer: LineWriter, counts: inout LineCounts
   ) throws -> Outcome {
+    // Opened by its bytes; named in messages with invalid bytes escaped.
+    let name = path.description
     let descriptor: FileDescriptor
-    if name == "-" {
+    if path.isStandardStream {
       descriptor = .standardInput
     } else {
       do {
-        descriptor = try .openForReading(name)
+        descriptor = try .openForReading(path)
       } catch {
         diagnostics.error(toolMessage(for: error), operand: name)
         return .skipped
       }
     }
-    defer { if name != "-" { descriptor.close() } }
+    defer { if !path.isStandardStream { descriptor.close() } }
     let reader = LineReader(descriptor, maximumLineLength: configuration.maximumLineLength)
     var seenReads = -1
     var arrival = 0.0

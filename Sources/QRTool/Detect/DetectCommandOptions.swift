@@ -17,15 +17,26 @@ public enum RecordDestination: Equatable, Sendable {
   /// Standard output.
   case standardOutput
   /// A file, created or truncated.
-  case file(String)
+  case file(PathName)
   /// A descriptor the caller opened (`3>found.jsonl`).
   case descriptor(Int32)
 }
 
 /// qrdetect's command line, checked: every value is in range and the options agree.
 public struct DetectCommandOptions: Sendable {
-  /// The input operands in order; `-` is standard input.
-  public var inputs: [String]
+  /// The input operands in order, as argv's bytes; `-` is standard input. A directory is
+  /// walked for images.
+  public var inputs: [PathName]
+  /// With `--files-from`, the file listing more inputs (`-` is standard input), read after the
+  /// operands.
+  public var fileList: PathName?
+  /// Whether `-0` was given: NUL ends each `--files-from` name and each `--print text` payload.
+  public var usesNullSeparator: Bool
+  /// `--progress`: progress on standard error whatever it is; else only on a terminal after a
+  /// while.
+  public var showsProgress: Bool
+  /// `--summary`: one line on standard error at the end.
+  public var showsSummary: Bool
   /// JSON records or payload text.
   public var printMode: DetectPrintMode
   /// The byte that ends each payload with `--print text`: newline, or NUL with `-0`.
@@ -54,8 +65,11 @@ public struct DetectCommandOptions: Sendable {
     /// Standard output (the records must then go elsewhere).
     case standardOutput
     /// A file or FIFO, created or truncated.
-    case file(String)
+    case file(PathName)
   }
+
+  /// The names `--symbology` accepts, as the records' `symbology` spells them.
+  public static let symbologies = ["qr", "microqr"]
 
   /// The most worker threads `--jobs` accepts.
   public static let maximumJobs = 256
@@ -64,14 +78,21 @@ public struct DetectCommandOptions: Sendable {
   ///
   /// - Throws: `UsageError` naming the option at fault.
   public init(_ arguments: ParsedArguments) throws(UsageError) {
-    inputs = arguments.operands.isEmpty ? ["-"] : arguments.operands
-    if inputs.filter({ $0 == "-" }).count > 1 {
+    fileList = arguments.path("files-from")
+    if fileList?.isEmpty == true { throw UsageError("--files-from needs a path") }
+    inputs =
+      arguments.operands.isEmpty && fileList == nil ? [.standardStream] : arguments.operandPaths
+    if inputs.filter(\.isStandardStream).count + (fileList?.isStandardStream == true ? 1 : 0) > 1 {
       throw UsageError("standard input ('-') can be read only once")
     }
+    usesNullSeparator = arguments.has("null")
+    showsProgress = arguments.has("progress")
+    showsSummary = arguments.has("summary")
     printMode = try arguments.choice("print", as: DetectPrintMode.self) ?? .json
     textTerminator = arguments.has("null") ? 0 : 0x0A
-    if arguments.has("null") && printMode != .text {
-      throw UsageError("-0 (--null) separates payloads only with --print text")
+    if arguments.has("null") && printMode != .text && fileList == nil {
+      throw UsageError(
+        "-0 (--null) separates payloads with --print text, or names with --files-from")
     }
     alwaysIncludesBytes = arguments.has("bytes")
     if alwaysIncludesBytes && printMode == .text {
@@ -90,20 +111,30 @@ public struct DetectCommandOptions: Sendable {
     detector.region = try arguments.value("region").map { (text) throws(UsageError) in
       try Self.parseRegion(text)
     }
+    if let list = arguments.value("symbology") {
+      let names = list.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      guard !names.isEmpty, names.allSatisfy({ Self.symbologies.contains($0) }) else {
+        throw UsageError(
+          "invalid value '\(Diagnostics.sanitized(list))' for --symbology: expected qr,"
+            + " microqr or both separated by a comma")
+      }
+      detector.findsQR = names.contains("qr")
+      detector.findsMicroQR = names.contains("microqr")
+    }
 
     annotatesText = arguments.has("annotate-text")
-    if let path = arguments.value("annotate") {
-      annotation = path.isEmpty || path == "-" ? .standardOutput : .file(path)
+    if let path = arguments.path("annotate") {
+      annotation = path.isEmpty || path.isStandardStream ? .standardOutput : .file(path)
     } else {
       annotation = nil
       if annotatesText { throw UsageError("--annotate-text needs --annotate") }
     }
-    let jsonOutput = arguments.value("json-output")
+    let jsonOutput = arguments.path("json-output")
     let jsonDescriptor = try arguments.integer("json-fd", in: 0...Int(Int32.max))
     switch (jsonOutput, jsonDescriptor) {
     case (let path?, nil):
       guard !path.isEmpty else { throw UsageError("--json-output needs a path") }
-      records = path == "-" ? .standardOutput : .file(path)
+      records = path.isStandardStream ? .standardOutput : .file(path)
     case (nil, let number?):
       records = number == 1 ? .standardOutput : .descriptor(Int32(number))
       if number == 0 { throw UsageError("--json-fd 0 is standard input") }

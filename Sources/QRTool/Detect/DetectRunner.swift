@@ -7,13 +7,14 @@ import QRRecords
 import QRRender
 import QRStream
 import QRVision
+import Synchronization
 
 /// One frame to read, with the input it came from.
 public struct FrameJob: Sendable {
   /// The frame.
   public var frame: Frame
-  /// The input operand.
-  public var source: String
+  /// The input's name, as the bytes that opened it.
+  public var source: PathName
 }
 
 /// What reading one frame produced.
@@ -44,7 +45,9 @@ public struct DetectWorker<Reader: SymbolReading>: PipelineWorker {
     let symbols = reader.read(job.frame.image)
     return FrameResult(
       origin: FrameOrigin(
-        sequence: job.frame.sequence, seconds: job.frame.seconds, source: job.source),
+        sequence: job.frame.sequence, seconds: job.frame.seconds,
+        source: job.source.description,
+        sourceBytes: job.source.string == nil ? job.source.bytes : nil),
       symbols: symbols,
       annotated: annotator.map {
         $0.annotated(
@@ -71,6 +74,8 @@ public struct DetectRunner<Reader: SymbolReading> {
   public var standardInput: FileDescriptor = .standardInput
   /// Standard output (unless a test says otherwise).
   public var standardOutput: FileDescriptor = .standardOutput
+  /// Where progress and the summary go (standard error unless a test says otherwise).
+  public var standardError: FileDescriptor = .standardError
 
   /// Creates a runner.
   public init(
@@ -107,30 +112,84 @@ public struct DetectRunner<Reader: SymbolReading> {
       workers: workers, capacity: 2 * options.jobs, usesThreads: options.jobs > 1,
       deliver: sink.deliver)
 
-    var inputFailed = false
-    inputs: for name in options.inputs {
-      let descriptor: FileDescriptor
-      do {
-        descriptor = name == "-" ? standardInput : try FileDescriptor.openForReading(name)
-      } catch {
-        diagnostics.error(toolMessage(for: error), operand: name)
-        inputFailed = true
-        continue
-      }
-      defer { if name != "-" { descriptor.close() } }
-      let reader = FrameStreamReader(
-        descriptor: descriptor, name: name, options: options.streamOptions)
-      do {
-        while let frame = try reader.next() {
-          guard pipeline.submit(FrameJob(frame: frame, source: name)) else { break inputs }
-        }
-      } catch {
-        diagnostics.error(toolMessage(for: error), operand: name)
-        inputFailed = true
+    let inputs = DetectInputs(
+      operands: options.inputs, listPath: options.fileList,
+      delimiter: options.usesNullSeparator ? 0 : 0x0A, standardInput: standardInput)
+    let progress = DetectProgress(
+      program: diagnostics.program, output: standardError, explicit: options.showsProgress,
+      standardOutputIsTerminal: standardOutput.isTerminal, total: inputs.knownTotal)
+    var counts = DetectProgress.Counts()
+    func report(_ message: String, _ path: PathName, warning: Bool = false) {
+      progress.clear()
+      if warning {
+        diagnostics.warning(message, operand: path.description)
+      } else {
+        diagnostics.error(message, operand: path.description)
+        counts.failed += 1
       }
     }
+    inputs: while let input = inputs.next() {
+      let path: PathName
+      var isFound = false
+      switch input {
+      case .failed(let name, let message):
+        report(message, name)
+        continue inputs
+      case .revisited(let name):
+        report(
+          "not walked again: a directory already walked (a symbolic link loop?)", name,
+          warning: true)
+        continue inputs
+      case .named(let name): path = name
+      case .found(let name):
+        path = name
+        isFound = true
+      }
+      let descriptor: FileDescriptor
+      do {
+        descriptor =
+          path.isStandardStream ? standardInput : try FileDescriptor.openForReading(path)
+      } catch {
+        report(toolMessage(for: error), path)
+        continue
+      }
+      defer { if !path.isStandardStream { descriptor.close() } }
+      let reader = FrameStreamReader(
+        descriptor: descriptor, name: path.description, options: options.streamOptions)
+      do {
+        // Under a directory, only images and frame streams are read; the rest is skipped.
+        if isFound {
+          switch try reader.start() {
+          case .known: break
+          case .foreign(let format):
+            report(
+              "skipped: \(format.name); convert it with '\(format.conversion)'", path,
+              warning: true)
+            counts.skipped += 1
+            continue inputs
+          case .empty, .unknown:
+            counts.skipped += 1
+            continue inputs
+          }
+        }
+        while let frame = try reader.next() {
+          guard pipeline.submit(FrameJob(frame: frame, source: path)) else { break inputs }
+          counts.frames += 1
+          counts.symbols = sink.symbolCount
+          progress.update(counts)
+        }
+      } catch {
+        report(toolMessage(for: error), path)
+      }
+      counts.files += 1
+      counts.symbols = sink.symbolCount
+      progress.update(counts)
+    }
     pipeline.finish()
-    return sink.status(inputFailed: inputFailed)
+    counts.symbols = sink.symbolCount
+    progress.clear()
+    if options.showsSummary { progress.writeSummary(counts) }
+    return sink.status(inputFailed: counts.failed > 0)
   }
 
   /// Opens a record or video destination; nil after reporting why not.
@@ -147,7 +206,7 @@ public struct DetectRunner<Reader: SymbolReading> {
       do {
         return try FileDescriptor.openForWriting(path)
       } catch {
-        diagnostics.error(toolMessage(for: error), operand: path)
+        diagnostics.error(toolMessage(for: error), operand: path.description)
         return nil
       }
     }
@@ -167,6 +226,7 @@ final class ResultSink: @unchecked Sendable {
   private var recordWriter: DetectionRecordWriter
   private var videoWriter: Y4MWriter?
   private var written = 0
+  private let delivered = Atomic<Int>(0)
   private var isReaderClosed = false
   private var outputFailed = false
 
@@ -192,6 +252,7 @@ final class ResultSink: @unchecked Sendable {
       for symbol in result.symbols {
         try writeRecord(symbol, origin: result.origin)
         written += 1
+        delivered.store(written, ordering: .relaxed)
         if let count = options.count, written >= count {
           reachedCount = true
           break
@@ -213,6 +274,9 @@ final class ResultSink: @unchecked Sendable {
     }
     return !reachedCount
   }
+
+  /// Symbols written so far; any thread may ask.
+  var symbolCount: Int { delivered.load(ordering: .relaxed) }
 
   /// The exit status once everything is delivered.
   func status(inputFailed: Bool) -> ExitStatus {

@@ -2,6 +2,7 @@
 // qrrender's options, validated once into one value.
 
 import QRContent
+import QRStream
 
 /// Where qrrender's payload comes from.
 public enum RenderPayloadSource: Equatable, Sendable {
@@ -9,8 +10,8 @@ public enum RenderPayloadSource: Equatable, Sendable {
   case operand(String)
   /// All of standard input (no operand, or `-`).
   case standardInput
-  /// All of a file (`--file`).
-  case file(String)
+  /// All of a file (`--file`), named by argv's bytes.
+  case file(PathName)
   /// A payload built from content options (`--wifi`, `--vcard`...).
   case content(ContentPayload)
 
@@ -19,7 +20,7 @@ public enum RenderPayloadSource: Equatable, Sendable {
     switch self {
     case .operand: "argument"
     case .standardInput: "-"
-    case .file(let path): path
+    case .file(let path): path.description
     case .content: "content"
     }
   }
@@ -76,10 +77,10 @@ public struct RenderCommandOptions: Sendable {
   public var verify: Bool
   /// `--json`: lines are qrdetect records whose payloads are rendered.
   public var json: Bool
-  /// `--output`.
-  public var output: String?
-  /// `--output-dir`.
-  public var outputDirectory: String?
+  /// `--output`, as argv's bytes.
+  public var output: PathName?
+  /// `--output-dir`, as argv's bytes.
+  public var outputDirectory: PathName?
   /// Where the payload (or the lines) come from.
   public var source: RenderPayloadSource
 
@@ -134,8 +135,8 @@ public struct RenderCommandOptions: Sendable {
     lines = arguments.has("lines")
     verify = arguments.has("verify")
     json = arguments.has("json")
-    output = arguments.value("output")
-    outputDirectory = arguments.value("output-dir")
+    output = arguments.path("output")
+    outputDirectory = arguments.path("output-dir")
 
     switch arguments.value("micro") {
     case nil:
@@ -163,7 +164,7 @@ public struct RenderCommandOptions: Sendable {
           "content options build the payload: give no payload, --file, --lines or --json")
       }
       source = .content(content)
-    } else if let path = arguments.value("file") {
+    } else if let path = arguments.path("file") {
       guard operand == nil else { throw UsageError("give either --file or a payload, not both") }
       source = .file(path)
     } else if let operand, operand != "-" {

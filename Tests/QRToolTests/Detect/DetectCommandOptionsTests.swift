@@ -64,7 +64,7 @@ private func usageError(_ arguments: [String]) -> String? {
 }
 
 @Test(arguments: [
-  (["-0"], "-0 (--null) separates payloads only with --print text"),
+  (["-0"], "-0 (--null) separates payloads with --print text, or names with --files-from"),
   (["--print", "xml"], "invalid value 'xml' for --print: expected one of json, text"),
   (
     ["-p", "text", "--bytes"],
@@ -102,4 +102,32 @@ func usageErrors(arguments: [String], message: String) {
 @Test func jsonFdOneIsStandardOutput() throws {
   #expect(try options(["--json-fd", "1"]).records == .standardOutput)
   #expect(try options(["--json-output", "-"]).records == .standardOutput)
+}
+
+@Test func symbologyFilesFromAndNullSeparation() throws {
+  let both = try options(["--symbology", "qr,microqr"]).detector
+  #expect(both.findsQR && both.findsMicroQR)
+  let micro = try options(["--symbology", "microqr"]).detector
+  #expect(!micro.findsQR && micro.findsMicroQR)
+  let listed = try options(["-0", "--files-from", "-", "a.png"])
+  #expect(listed.fileList == "-" && listed.usesNullSeparator && listed.inputs == ["a.png"])
+  // With a list and no operand, standard input is the list's, not an input.
+  #expect(try options(["--files-from", "names"]).inputs == [])
+  #expect(usageError(["--files-from", "-", "-"]) == "standard input ('-') can be read only once")
+  #expect(usageError(["--files-from="]) == "--files-from needs a path")
+}
+
+@Test func pathValuesKeepArgvBytes() throws {
+  let raw: [[UInt8]] = [
+    Array("--json-output=o".utf8) + [0xFF], Array("--annotate=v".utf8) + [0xFE],
+    Array("x".utf8) + [0xFD],
+  ]
+  let parsed = try DetectCommandOptions(DetectCommand.spec.parse(raw: raw))
+  #expect(parsed.records == .file(PathName(bytes: Array("o".utf8) + [0xFF])))
+  #expect(parsed.annotation == .file(PathName(bytes: Array("v".utf8) + [0xFE])))
+  #expect(parsed.inputs == [PathName(bytes: Array("x".utf8) + [0xFD])])
+  // Short options with attached values keep the bytes after the letter.
+  let short = try CaptureCommand.spec.parse(raw: [Array("-oy4m".utf8), [0x2D, 0x2D], [0xFC]])
+  #expect(short.operandPaths == [PathName(bytes: [0xFC])])
+  #expect(short.value("output") == "y4m")
 }

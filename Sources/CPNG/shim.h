@@ -1,0 +1,3 @@
+// SPDX-License-Identifier: MIT
+// libpng from the system (Debian: libpng-dev), found through pkg-config's libpng.
+#include <png.h>
