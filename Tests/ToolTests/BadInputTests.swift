@@ -512,7 +512,7 @@ let renderRows: [BadInput] = [
     tool: "qrrender", name: "--lines: a line over the 1 MiB limit after a good one",
     arguments: ["--lines", "-f", "pbm"],
     input: Array("ok\n".utf8) + [UInt8](repeating: 0x61, count: (1 << 20) + 1) + [0x0A], status: 2,
-    stderr: "qrrender: -: line 2: longer than 1048576 bytes",
+    stderr: "qrrender: -:2: longer than 1048576 bytes",
     stdout: .sameAsFor(input: Array("ok\n".utf8))),
   BadInput(
     tool: "qrrender", name: "--json: a line that is not a record",

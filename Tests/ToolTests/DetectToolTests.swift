@@ -236,9 +236,17 @@ private func temporaryDirectory() throws -> URL {
   #expect(result.status == 64)
   #expect(result.stdout.isEmpty)
   #expect(result.errors.hasPrefix("qrdetect: --annotate writes video to standard output"))
-  let closed = try ToolRunner.run("qrdetect", ["--annotate", "--json-fd", "9"], input: [])
-  #expect(closed.status == 2)
-  #expect(closed.errors == "qrdetect: --json-fd 9: descriptor is not open (give it as 9>file)\n")
+  // The redirection belongs to the command line: a missing one is a usage error too.
+  let closed = try ToolRunner.run("qrdetect", ["--annotate", "--json-fd", "99"], input: [])
+  #expect(closed.status == 64)
+  #expect(
+    closed.errors.hasPrefix(
+      "qrdetect: --json-fd 99: descriptor is not open (give it as 99>file)\nusage: qrdetect "))
+  let readOnly = try ToolRunner.shell("qrdetect --json-fd 3 3</dev/null </dev/null")
+  #expect(readOnly.status == 64)
+  #expect(
+    readOnly.errors.hasPrefix(
+      "qrdetect: --json-fd 3: descriptor is open for reading only (give it as 3>file)\n"))
 }
 
 @Test func jsonOutputWritesTheRecordsToAFile() throws {

@@ -21,6 +21,7 @@ public enum DetectCommand {
         "p", "print", "what", "write json records (default) or only the text of each payload",
         completion: .choices(["json", "text"])),
       .flag("0", "null", "with --print text, end each payload with NUL instead of newline"),
+      .flag(nil, "raw", "with --print text, write controls to a terminal unescaped"),
       .flag("b", "bytes", "always add the payload as base64 \"bytes\" to records"),
       .value("n", "count", "N", "stop after N symbols"),
       .value("m", "max-symbols", "N", "look for at most N symbols per frame (default: all)"),

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // qrdetect's options, validated once into one value.
 
+import Glibc
 import QRStream
 import QRVision
 
@@ -30,6 +31,8 @@ public struct DetectCommandOptions: Sendable {
   public var printMode: DetectPrintMode
   /// The byte that ends each payload with `--print text`: newline, or NUL with `-0`.
   public var textTerminator: UInt8
+  /// With `--print text`, whether payloads go to a terminal unescaped (`--raw`).
+  public var writesRawText: Bool
   /// Whether every record carries `bytes`, not only those whose text alters the payload.
   public var alwaysIncludesBytes: Bool
   /// Stop after this many symbols.
@@ -74,6 +77,10 @@ public struct DetectCommandOptions: Sendable {
     textTerminator = arguments.has("null") ? 0 : 0x0A
     if arguments.has("null") && printMode != .text {
       throw UsageError("-0 (--null) separates payloads only with --print text")
+    }
+    writesRawText = arguments.has("raw")
+    if writesRawText && printMode != .text {
+      throw UsageError("--raw writes payload text unescaped only with --print text")
     }
     alwaysIncludesBytes = arguments.has("bytes")
     if alwaysIncludesBytes && printMode == .text {
@@ -121,6 +128,22 @@ public struct DetectCommandOptions: Sendable {
       throw UsageError(
         "--annotate writes video to standard output: send the records elsewhere with"
           + " --json-fd or --json-output, or give the video a path with --annotate=path")
+    }
+  }
+
+  /// Checks that the descriptor `--json-fd` names is open for writing: the shell's redirection
+  /// (`3>file`) is part of the command line, so a missing one is a usage error.
+  ///
+  /// - Throws: `UsageError` naming the descriptor and how to open it.
+  public func checkRecordDescriptor() throws(UsageError) {
+    guard case .descriptor(let number) = records else { return }
+    let flags = fcntl(number, F_GETFL)
+    guard flags >= 0 else {
+      throw UsageError("--json-fd \(number): descriptor is not open (give it as \(number)>file)")
+    }
+    guard flags & O_ACCMODE != O_RDONLY else {
+      throw UsageError(
+        "--json-fd \(number): descriptor is open for reading only (give it as \(number)>file)")
     }
   }
 
