@@ -14,7 +14,7 @@ struct LongRun: Sendable, CustomTestStringConvertible {
 }
 
 let longRuns = [
-  LongRun(tool: "qrcapture", arguments: ["--simulate", "--size", "160x120"]),
+  LongRun(tool: "qrcapture", arguments: ["--simulate", "--size", "320x240"]),
   LongRun(tool: "qrdetect", arguments: []),
   LongRun(tool: "qrdedupe", arguments: []),
   // With -o, qrrender --lines turns the stop signals into a flag (to remove its temporary file).
