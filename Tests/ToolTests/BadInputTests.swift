@@ -372,7 +372,8 @@ let detectRows: [BadInput] = [
     arguments: ["--json-output", "{dir}/no/such/out.jsonl"], input: D.one, status: 2,
     stderr: "qrdetect: {dir}/no/such/out.jsonl: no such file or directory", stdout: .empty),
   BadInput(
-    tool: "qrdetect", name: "a comment right after the PNM maxval (255#comment), as netpbm reads it",
+    tool: "qrdetect",
+    name: "a comment right after the PNM maxval (255#comment), as netpbm reads it",
     input: D.pgm(Array("one".utf8), tail: "#made by x\n"), status: 0, stderr: "",
     stdout: .sameAsFor(input: D.one)),
   BadInput(
@@ -388,7 +389,8 @@ let detectRows: [BadInput] = [
       + #"with: not written \(--print json keeps it\)"#,
     stdout: .sameAsFor(input: D.one)),
   BadInput(
-    tool: "qrdetect", name: "--print text in a pipe: terminal controls are payload bytes, unchanged",
+    tool: "qrdetect",
+    name: "--print text in a pipe: terminal controls are payload bytes, unchanged",
     arguments: ["--print", "text"], input: D.pgm(D.hostileText), status: 0, stderr: "",
     stdout: .exactly(D.hostileText + [0x0A])),
   BadInput(
