@@ -26,7 +26,7 @@ _qrdetect() {
       return ;;
   esac
   if [[ "$cur" == -* ]]; then
-    COMPREPLY=($(compgen -W '-p --print -0 --null -b --bytes -n --count -m --max-symbols -r --region -e --effort -j --jobs -s --size --max-pixels --annotate --annotate-text --json-output --json-fd -h --help -V --version' -- "$cur"))
+    COMPREPLY=($(compgen -W '-p --print -0 --null --raw -b --bytes -n --count -m --max-symbols -r --region -e --effort -j --jobs -s --size --max-pixels --annotate --annotate-text --json-output --json-fd -h --help -V --version' -- "$cur"))
   else
     COMPREPLY=($(compgen -f -- "$cur"))
   fi
