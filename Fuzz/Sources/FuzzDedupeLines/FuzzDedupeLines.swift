@@ -4,6 +4,7 @@
 
 import Foundation
 import FuzzSupport
+import FuzzTool
 import Glibc
 import QRCore
 
