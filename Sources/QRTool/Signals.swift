@@ -18,8 +18,8 @@ public enum Signals {
   /// Turns SIGINT and SIGTERM into a flag (see `stopRequested`) instead of killing the process, so
   /// that a capture loop can release the camera first; then call `exitForStopSignal()`.
   ///
-  /// A signal that was ignored when the process started stays ignored, as in every tool (the
-  /// others never change the disposition): POSIX shells start the background jobs of a script
+  /// A signal that was ignored when the process started stays ignored, as in every tool
+  /// (`qrdetect` and `qrdedupe` never change the disposition): POSIX shells start the background jobs of a script
   /// (`cmd &`) with SIGINT and SIGQUIT ignored so that an interrupt typed at the terminal stops
   /// only the foreground job, and `nohup`-like launchers ignore signals on purpose. Such a job
   /// stops with SIGTERM, kill(1)'s default. (The classic idiom: `if (signal(SIGINT, SIG_IGN) !=
