@@ -14,9 +14,6 @@ let package = Package(
   products: libraries.map { .library(name: $0, targets: [$0]) } + [
     // Every library module above in one import; never the command line.
     .library(name: "QRCore", targets: ["QRCore"]),
-    // The command line as a library, for the fuzz package (Fuzz/) alone: FuzzDedupeLines runs
-    // qrdedupe's own option table and runner. QRCore never includes it.
-    .library(name: "QRTool", targets: ["QRTool"]),
     .executable(name: "qrcapture", targets: ["qrcapture"]),
     .executable(name: "qrdetect", targets: ["qrdetect"]),
     .executable(name: "qrdedupe", targets: ["qrdedupe"]),

@@ -23,9 +23,17 @@ let package = Package(
       name: "FuzzImages", dependencies: ["FuzzSupport"], swiftSettings: fuzzTarget),
     .executableTarget(
       name: "FuzzQRFrameHeader", dependencies: ["FuzzSupport"], swiftSettings: fuzzTarget),
+    // The tools' command-line module, which the main package keeps out of its products (a
+    // library user never pulls in the command line): Sources/FuzzTool is a symbolic link to
+    // ../Sources/QRTool, compiled here again under another name.
+    .target(
+      name: "FuzzTool",
+      dependencies: ["QRImage", "QRCodec", "QRVision", "QRStream", "QRCapture", "QRRender",
+        "QRContent", "QRRecords", "QRDedupe", "QRSimulator"].map {
+        .product(name: $0, package: "qrpipe")
+      }),
     .executableTarget(
-      name: "FuzzDedupeLines",
-      dependencies: ["FuzzSupport", .product(name: "QRTool", package: "qrpipe")],
+      name: "FuzzDedupeLines", dependencies: ["FuzzSupport", "FuzzTool"],
       swiftSettings: fuzzTarget),
     .executableTarget(
       name: "FuzzDecoder", dependencies: ["FuzzSupport"], swiftSettings: fuzzTarget),

@@ -1,6 +1,7 @@
 # fish completion for qrdetect; generated from its option table.
 complete -c qrdetect -s p -l print -x -a 'json text' -d 'write json records (default) or only the text of each payload'
 complete -c qrdetect -s 0 -l null -d 'NUL, not newline, ends --print text payloads and --files-from names'
+complete -c qrdetect -l raw -d 'with --print text, write controls to a terminal unescaped'
 complete -c qrdetect -s b -l bytes -d 'always add the payload as base64 "bytes" to records'
 complete -c qrdetect -s n -l count -x -d 'stop after N symbols'
 complete -c qrdetect -s m -l max-symbols -x -d 'look for at most N symbols per frame (default: all)'

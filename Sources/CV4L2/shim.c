@@ -17,6 +17,7 @@
 // libv4l2's open and ioctl are variadic; declaring the pointers variadic makes C emit the
 // variadic calling sequence (Swift cannot, and a non-variadic cast is undefined behaviour).
 static int (*v4l2_open_p)(const char *, int, ...);
+static int (*v4l2_fd_open_p)(int, int);
 static int (*v4l2_close_p)(int);
 static int (*v4l2_ioctl_p)(int, unsigned long, ...);
 static void *(*v4l2_mmap_p)(void *, size_t, int, int, int, int64_t);
@@ -38,6 +39,7 @@ static void load_libv4l2(void) {
   }
   // POSIX guarantees that a function pointer survives the round trip through void *.
   *(void **)&v4l2_open_p = dlsym(library, "v4l2_open");
+  *(void **)&v4l2_fd_open_p = dlsym(library, "v4l2_fd_open");
   *(void **)&v4l2_close_p = dlsym(library, "v4l2_close");
   *(void **)&v4l2_ioctl_p = dlsym(library, "v4l2_ioctl");
   *(void **)&v4l2_mmap_p = dlsym(library, "v4l2_mmap");
@@ -47,8 +49,8 @@ static void load_libv4l2(void) {
   FILE **log_file = dlsym(library, "v4l2_log_file");
   if (log_file != NULL && *log_file == NULL && getenv("LIBV4L2_LOG_FILENAME") == NULL)
     *log_file = fopen("/dev/null", "we");
-  if (v4l2_open_p == NULL || v4l2_close_p == NULL || v4l2_ioctl_p == NULL ||
-      v4l2_mmap_p == NULL || v4l2_munmap_p == NULL) {
+  if (v4l2_open_p == NULL || v4l2_fd_open_p == NULL || v4l2_close_p == NULL ||
+      v4l2_ioctl_p == NULL || v4l2_mmap_p == NULL || v4l2_munmap_p == NULL) {
     v4l2_open_p = NULL;
     strcpy(problem, "libv4l2.so.0 lacks the v4l2_* functions");
   }
@@ -65,8 +67,23 @@ const char *cv4l2_libv4l2_problem(void) {
 }
 
 int cv4l2_open(const char *path, int flags) {
-  if (cv4l2_using_libv4l2()) return v4l2_open_p(path, flags | O_CLOEXEC);
-  return open(path, flags | O_CLOEXEC);
+  // What v4l2_open does (open, then v4l2_fd_open), but only a node that answers VIDIOC_QUERYCAP
+  // goes to libv4l2: for any other (/dev/null) its plugins print their own unprefixed perror
+  // line ("Failed to query video capabilities"). The plain descriptor is returned instead, and
+  // the caller's own QUERYCAP reports it; libv4l2 passes descriptors it does not know to the
+  // kernel unchanged, close included.
+  int fd = open(path, flags | O_CLOEXEC);
+  if (fd < 0 || !cv4l2_using_libv4l2()) return fd;
+  struct v4l2_capability capability;
+  memset(&capability, 0, sizeof capability);
+  if (ioctl(fd, VIDIOC_QUERYCAP, &capability) != 0) return fd;
+  if (v4l2_fd_open_p(fd, 0) < 0) {
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return -1;
+  }
+  return fd;
 }
 
 int cv4l2_close(int fd) {

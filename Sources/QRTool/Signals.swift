@@ -17,16 +17,32 @@ public enum Signals {
 
   /// Turns SIGINT and SIGTERM into a flag (see `stopRequested`) instead of killing the process, so
   /// that a capture loop can release the camera first; then call `exitForStopSignal()`.
+  ///
+  /// A signal that was ignored when the process started stays ignored, as in every tool
+  /// (`qrdetect` and `qrdedupe` never change the disposition): POSIX shells start the background jobs of a script
+  /// (`cmd &`) with SIGINT and SIGQUIT ignored so that an interrupt typed at the terminal stops
+  /// only the foreground job, and `nohup`-like launchers ignore signals on purpose. Such a job
+  /// stops with SIGTERM, kill(1)'s default. (The classic idiom: `if (signal(SIGINT, SIG_IGN) !=
+  /// SIG_IGN) signal(SIGINT, handler);`.)
   public static func installStopHandlers() {
     var unblocked = sigset_t()
     sigemptyset(&unblocked)
-    for number in [SIGINT, SIGTERM] {
+    for number in [SIGINT, SIGTERM] where !isIgnored(number) {
       _ = signal(number) { caught in Signals.received.store(caught, ordering: .relaxed) }
       sigaddset(&unblocked, number)
     }
     // A parent may have started us with these signals blocked (Foundation's Process passes its
     // own mask on); a blocked SIGTERM would stay pending forever and the camera never be released.
     _ = pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+  }
+
+  /// Whether signal `number` is ignored (`SIG_IGN`), for instance as inherited from the parent.
+  public static func isIgnored(_ number: Int32) -> Bool {
+    var current = sigaction()
+    guard sigaction(number, nil, &current) == 0 else { return false }
+    // SIG_IGN is the handler value 1 (<signal.h>); function pointers are not Equatable in Swift.
+    return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
+      == unsafeBitCast(SIG_IGN, to: Int.self)
   }
 
   /// Whether SIGINT or SIGTERM has arrived since `installStopHandlers()`.

@@ -57,9 +57,14 @@ Tool.main(CaptureCommand.spec) { invocation in
       while let frame = camera.next() {
         if let kept = selection.select(frame) {
           try sink.write(kept)
-          try truth?.writeAll(
-            SimulatedSighting.jsonLine(
-              camera.sightings(of: frame.sequence), sequence: kept.sequence, seconds: kept.seconds))
+          do throws(Errno) {
+            try truth?.writeAll(
+              SimulatedSighting.jsonLine(
+                camera.sightings(of: frame.sequence), sequence: kept.sequence,
+                seconds: kept.seconds))
+          } catch {
+            throw CaptureSink.WriteError(output: request.truthFile?.description ?? "--truth", errno: error)
+          }
         }
         if selection.isComplete { break }
       }

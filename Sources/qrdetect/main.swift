@@ -6,6 +6,7 @@ import QRTool
 
 Tool.main(DetectCommand.spec) { invocation in
   let options = try DetectCommandOptions(invocation.arguments)
+  try options.checkRecordDescriptor()
   let runner = DetectRunner(options: options, diagnostics: invocation.diagnostics) {
     DetectorSymbolReader(options: options.detector)
   }

@@ -102,12 +102,15 @@ Tool.main(RenderCommand.spec) { invocation in
       if payload.last == 0x0A { payload.removeLast() }
       if payload.last == 0x0D { payload.removeLast() }
       if options.json {
-        guard let recorded = records.payload(payload) else {
-          diagnostics.error("not a qrdetect record with \"text\" or \"bytes\"", operand: operand)
+        switch Result(catching: { () throws(DetectionRecordError) in
+          try records.readPayload(payload)
+        }) {
+        case .success(let recorded): payload = recorded
+        case .failure(let error):
+          diagnostics.error("\(error)", operand: operand)
           status = .failure
           continue
         }
-        payload = recorded
       }
       if let symbols = encode(payload, operand: operand) {
         try output.write(symbols, line: line.number)
@@ -119,13 +122,22 @@ Tool.main(RenderCommand.spec) { invocation in
     return status
   } catch let error as RenderOutputError {
     output.discard()
-    // A closed pipe ends quietly; Tool.main reports the other write errors.
-    if case .io(let errno) = error { throw errno }
+    // A closed pipe ends quietly; another failed write names the output, not the input.
+    if case .io(let errno) = error {
+      if errno == .brokenPipe { throw errno }
+      diagnostics.error("write error: \(errno)", operand: options.output?.description ?? "standard output")
+      return .failure
+    }
     report(error, diagnostics, operand: sourceName)
     return .failure
   } catch let error as LineReader.Failure {
     output.discard()
-    diagnostics.error(toolMessage(for: error), operand: sourceName)
+    // Every message about a line names it as `input:line`, like the encoder's.
+    if case .lineTooLong(let line, let limit) = error {
+      diagnostics.error("longer than \(limit) bytes", operand: "\(sourceName):\(line)")
+    } else {
+      diagnostics.error(toolMessage(for: error), operand: sourceName)
+    }
     return .failure
   } catch let error as Errno {
     output.discard()

@@ -49,6 +49,12 @@ struct BadInput: Sendable, CustomTestStringConvertible {
   var stderr: String
   /// Standard output.
   var stdout: ExpectedOutput
+  /// A file standard output is opened on instead of a pipe (`/dev/full`); stdout is then empty.
+  var standardOutput: String? = nil
+  /// The most resident memory the run may reach (VmHWM, measured by GNU time's `%M`), in bytes:
+  /// a few times the tools' ~15 MB at start, far below what the bad inputs claim (a 2^32-square
+  /// frame, a 2-gigapixel y4m stream), so that an allocation sized by a claim shows.
+  var peakMemory: Int = 48 << 20
 
   var testDescription: String { "\(tool): \(name)" }
 }
@@ -57,10 +63,17 @@ struct BadInput: Sendable, CustomTestStringConvertible {
 
 /// Small frames and records the rows are made of.
 enum BadInputData {
-  /// A PGM frame (2 pixels per module, 4-module margin) holding a QR Code of `payload`.
-  static func pgm(_ payload: [UInt8]) -> [UInt8] {
-    let image = symbolImage(payload)
-    return Array("P5\n\(image.width) \(image.height)\n255\n".utf8) + image.pixels
+  /// A PGM frame (2 pixels per module, 4-module margin) holding a QR Code of `payload`; `tail`
+  /// ends the header after the maxval.
+  static func pgm(_ payload: [UInt8], tail: String = "\n") -> [UInt8] {
+    pgm(image(of: symbolMatrix(payload)), tail: tail)
+  }
+
+  /// A PGM frame of `image`.
+  static func pgm(_ image: (width: Int, height: Int, pixels: [UInt8]), tail: String = "\n")
+    -> [UInt8]
+  {
+    Array("P5\n\(image.width) \(image.height)\n255\(tail)".utf8) + image.pixels
   }
 
   /// A PGM frame of "one".
@@ -68,7 +81,7 @@ enum BadInputData {
 
   /// The same frame as qrframe(5), frame number `sequence`.
   static func qrframe(_ payload: [UInt8], sequence: UInt64 = 0) -> [UInt8] {
-    let image = symbolImage(payload)
+    let image = image(of: symbolMatrix(payload))
     return FrameHeader(
       width: image.width, height: image.height, sequence: sequence,
       timestamp: sequence * 40_000_000
@@ -112,11 +125,58 @@ enum BadInputData {
       0x07, 0xC2, 0x9B, 0x7F,
     ]
 
-  private static func symbolImage(_ payload: [UInt8]) -> (width: Int, height: Int, pixels: [UInt8])
-  {
+  /// Terminal controls that are valid UTF-8 (so that the payload is its text): clear the screen,
+  /// set the window title, C1 CSI, DEL.
+  static let hostileText: [UInt8] =
+    [0x1B] + Array("[2J".utf8) + [0x1B] + Array("]0;pwned".utf8) + [0x07, 0xC2, 0x9B, 0x7F]
+
+  /// The picture FuzzDetector made of its "random image" input crash-d7ce027d (2026-11-29): a
+  /// degenerate perspective put a sampling point beyond `Int` and converting it trapped (see
+  /// Tests/QRVisionTests/Regression). Byte 0 picks the effort (here balanced), bytes 1-2 the
+  /// size, the rest is repeated to fill the pixels.
+  static let fuzzDetectorCrash: (width: Int, height: Int, pixels: [UInt8]) = {
+    let bytes = [UInt8](
+      Data(
+        base64Encoded:
+          "BLKysjcBAACAIymysm91YmyAKB+ADQD/+gAA//+ADQD//wAA//8AAP//ALKysrKysrKysrKysrKysrKysrKysrKy"
+          + "srKyLQCysrKysrKysrKysrKysrKysgEDA0WA6AMBAoA2AAAAC4CXsrKysrKyAQMDRYDoAwHkgDYAAAALgJcPfP//"
+          + "gAH/////AIsTgGEXgAAbgCsfgBAjIfUmMwEA/4D9/f39/ak=") ?? Data())
+    let (width, height) = (16 + Int(bytes[1]) % 145, 16 + Int(bytes[2]) % 105)
+    let source = bytes[3...]
+    let pixels = (0..<width * height).map { source[source.startIndex + $0 % source.count] }
+    return (width, height, pixels)
+  }()
+
+  /// FuzzDecoder's finding (2026-11-29), as a picture: a version 1-M symbol whose data modules
+  /// all equal its mask, so that its data codewords unmask to zero, which Reed–Solomon accepts
+  /// and the segment parser read as an empty payload. Function patterns and format information
+  /// are intact, so the detector finds it and the decoder must refuse it.
+  static let zeroDataSymbol: (width: Int, height: Int, pixels: [UInt8]) = {
+    var options = EncodeOptions()
+    options.version = SymbolVersion("1")
+    // swift-format-ignore: NeverUseForceTry
+    // Four bytes fit version 1-M.
+    let symbol = try! Encoder.encode(Array("zero".utf8), options: options)
+    var matrix = symbol.matrix
+    // Version 1 (21×21): finders with separators and format information in the three corners,
+    // timing row and column 6; everything else is data (no alignment or version information).
+    for y in 0..<21 {
+      for x in 0..<21 {
+        let isFunction =
+          (x < 9 && y < 9) || (x >= 13 && y < 9) || (x < 9 && y >= 13) || x == 6 || y == 6
+        if !isFunction { matrix.setDark(symbol.mask.inverts(x: x, y: y), x: x, y: y) }
+      }
+    }
+    return image(of: matrix)
+  }()
+
+  private static func symbolMatrix(_ payload: [UInt8]) -> BitMatrix {
     // swift-format-ignore: NeverUseForceTry
     // Every payload here is a few bytes, which fit version 1 or 2 at level M.
-    let matrix = try! Encoder.encode(payload, options: EncodeOptions()).matrix
+    try! Encoder.encode(payload, options: EncodeOptions()).matrix
+  }
+
+  private static func image(of matrix: BitMatrix) -> (width: Int, height: Int, pixels: [UInt8]) {
     let (scale, margin) = (2, 4)
     let side = (matrix.size + 2 * margin) * scale
     var pixels = [UInt8](repeating: 230, count: side * side)
@@ -329,6 +389,48 @@ let detectRows: [BadInput] = [
     tool: "qrdetect", name: "--json-output into a missing directory",
     arguments: ["--json-output", "{dir}/no/such/out.jsonl"], input: D.one, status: 2,
     stderr: "qrdetect: {dir}/no/such/out.jsonl: no such file or directory", stdout: .empty),
+  BadInput(
+    tool: "qrdetect",
+    name: "a comment right after the PNM maxval (255#comment), as netpbm reads it",
+    input: D.pgm(Array("one".utf8), tail: "#made by x\n"), status: 0, stderr: "",
+    stdout: .sameAsFor(input: D.one)),
+  BadInput(
+    tool: "qrdetect", name: "--print text: a payload holding a newline is refused, not split",
+    arguments: ["--print", "text"], input: D.pgm(Array("a\nb".utf8)) + D.one, status: 2,
+    stderr: #"qrdetect: -: frame 0: payload of 3 bytes holds a newline and would read as more "#
+      + #"than one: not written \(use -0, or --print json\)"#,
+    stdout: .sameAsFor(input: D.one)),
+  BadInput(
+    tool: "qrdetect", name: "--print text -0: a payload holding NUL is refused",
+    arguments: ["--print", "text", "-0"], input: D.one + D.pgm([0x61, 0, 0x62]), status: 2,
+    stderr: #"qrdetect: -: frame 1: payload of 3 bytes holds a NUL byte, which -0 ends payloads "#
+      + #"with: not written \(--print json keeps it\)"#,
+    stdout: .sameAsFor(input: D.one)),
+  BadInput(
+    tool: "qrdetect",
+    name: "--print text in a pipe: terminal controls are payload bytes, unchanged",
+    arguments: ["--print", "text"], input: D.pgm(D.hostileText), status: 0, stderr: "",
+    stdout: .exactly(D.hostileText + [0x0A])),
+  BadInput(
+    tool: "qrdetect", name: "--json-fd naming a descriptor that is not open",
+    arguments: ["--json-fd", "99"], input: D.one, status: 64,
+    stderr: usage("qrdetect", #"--json-fd 99: descriptor is not open \(give it as 99>file\)"#),
+    stdout: .empty),
+  BadInput(
+    tool: "qrdetect", name: "--raw without --print text", arguments: ["--raw"], status: 64,
+    stderr: usage("qrdetect", "--raw writes payload text unescaped only with --print text"),
+    stdout: .empty),
+  BadInput(
+    tool: "qrdetect", name: "standard output on a full device names the output, not the input",
+    input: D.one, status: 2,
+    stderr: "qrdetect: standard output: write error: no space left on device", stdout: .empty,
+    standardOutput: "/dev/full"),
+  BadInput(
+    tool: "qrdetect", name: "FuzzDetector's crash input (a sampling point beyond Int): nothing",
+    input: D.pgm(D.fuzzDetectorCrash), status: 1, stderr: "", stdout: .empty),
+  BadInput(
+    tool: "qrdetect", name: "FuzzDecoder's finding: a symbol of zero data codewords is no symbol",
+    input: D.pgm(D.zeroDataSymbol), status: 1, stderr: "", stdout: .empty),
 ]
 
 // MARK: - qrcapture
@@ -422,6 +524,20 @@ let captureRows: [BadInput] = [
     status: 2,
     stderr: "qrcapture: -: frame size changed from 2x2 to 3x3, which y4m cannot express",
     stdout: .sameAsFor(input: Array("P5 2 2 255\n".utf8) + D.gray(4))),
+  BadInput(
+    tool: "qrcapture", name: "a device that is no camera (/dev/null): one prefixed line",
+    arguments: ["--device", "/dev/null"], status: 2,
+    stderr: "qrcapture: /dev/null: not a V4L2 device", stdout: .empty),
+  BadInput(
+    tool: "qrcapture", name: "y4m to a full device names standard output, not the input",
+    arguments: ["--output", "y4m", "-"], input: D.y4mMono, status: 2,
+    stderr: "qrcapture: standard output: write error: no space left on device", stdout: .empty,
+    standardOutput: "/dev/full"),
+  BadInput(
+    tool: "qrcapture", name: "qrframe to a full device names standard output",
+    arguments: ["-"], input: D.y4mMono, status: 2,
+    stderr: "qrcapture: standard output: write error: no space left on device", stdout: .empty,
+    standardOutput: "/dev/full"),
 ]
 
 // MARK: - qrdedupe
@@ -530,7 +646,7 @@ let renderRows: [BadInput] = [
     tool: "qrrender", name: "--lines: a line over the 1 MiB limit after a good one",
     arguments: ["--lines", "-f", "pbm"],
     input: Array("ok\n".utf8) + [UInt8](repeating: 0x61, count: (1 << 20) + 1) + [0x0A], status: 2,
-    stderr: "qrrender: -: line 2: longer than 1048576 bytes",
+    stderr: "qrrender: -:2: longer than 1048576 bytes",
     stdout: .sameAsFor(input: Array("ok\n".utf8))),
   BadInput(
     tool: "qrrender", name: "--json: a line that is not a record",
@@ -580,6 +696,19 @@ let renderRows: [BadInput] = [
     arguments: ["--lines", "-f", "png", "--output-dir", "{dir}/f/\u{9B}2J"],
     input: Array("x\n".utf8), fixtures: [.file("f", [])], status: 2,
     stderr: #"qrrender: {dir}/f/\\u\{009B\}2J: not a directory"#, stdout: .empty),
+  BadInput(
+    tool: "qrrender", name: "--json: a lone surrogate in text is refused, not turned into U+FFFD",
+    arguments: ["--json", "-f", "pbm"],
+    input: D.record("ok") + Array(#"{"text":"a\ud800b"}"#.utf8) + [0x0A] + D.record("ok2"),
+    status: 2,
+    stderr: #"qrrender: -:2: byte 11: "text" holds the lone surrogate \\ud800, which is no "#
+      + #"character \(give the payload as "bytes"\)"#,
+    stdout: .sameAsFor(input: D.record("ok") + D.record("ok2"))),
+  BadInput(
+    tool: "qrrender", name: "standard output on a full device names the output",
+    arguments: ["-f", "pbm", "x"], status: 2,
+    stderr: "qrrender: standard output: write error: no space left on device", stdout: .empty,
+    standardOutput: "/dev/full"),
 ]
 
 // MARK: - Running a row
@@ -615,21 +744,27 @@ let renderRows: [BadInput] = [
     func expand(_ arguments: [String]) -> [String] {
       arguments.map { $0.replacingOccurrences(of: "{dir}", with: dir) }
     }
-    let arguments = expand(row.arguments)
-    let result: ToolResult
+    var command = [ToolRunner.path(of: row.tool)] + expand(row.arguments)
     if runsAsNobody {
       // The directory must be searchable by nobody; the file in it is mode 0000.
       #expect(chmod(dir, 0o755) == 0)
-      result = try ToolRunner.runExecutable(
-        "/usr/bin/setpriv",
-        ["--reuid=65534", "--regid=65534", "--clear-groups", ToolRunner.path(of: row.tool)]
-          + arguments, input: row.input)
-    } else {
-      result = try ToolRunner.run(row.tool, arguments, input: row.input)
+      command = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + command
     }
+    // GNU time runs the tool as its child and writes its peak RSS (kB) to a file of its own; it
+    // exits with the tool's status (128 + N after signal N), and -q keeps it from commenting.
+    let peakFile = directory.appendingPathComponent("peak-rss").path
+    let result = try ToolRunner.runExecutable(
+      "/usr/bin/time", ["-q", "-f", "%M", "-o", peakFile] + command, input: row.input,
+      standardOutputPath: row.standardOutput)
 
     #expect(result.status == row.status, "stderr: \(result.errors)")
     #expect(!result.wasSignalled)
+    let peakText = try String(contentsOfFile: peakFile, encoding: .utf8)
+    let peakKilobytes = try #require(
+      peakText.split(separator: "\n").last.flatMap { Int($0) }, "time wrote \(peakText)")
+    #expect(
+      peakKilobytes * 1024 <= row.peakMemory,
+      "peak RSS \(peakKilobytes) kB, above \(row.peakMemory >> 10) kB")
     let pattern = row.stderr.replacingOccurrences(
       of: "{dir}", with: NSRegularExpression.escapedPattern(for: dir))
     var errors = result.errors

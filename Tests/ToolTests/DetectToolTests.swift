@@ -94,11 +94,61 @@ private func temporaryDirectory() throws -> URL {
 
 @Test func printTextWritesPayloadsNewlineOrNULSeparated() throws {
   let input = try Scene.stream(["first", "line one\nline two", "third"])
+  // A payload holding the separator would read as two: it is refused, the others written.
   let lines = try ToolRunner.run("qrdetect", ["--print", "text"], input: input)
-  #expect(lines.status == 0)
-  #expect(lines.output == "first\nline one\nline two\nthird\n")
+  #expect(lines.status == 2)
+  #expect(lines.output == "first\nthird\n")
+  #expect(
+    lines.errors
+      == "qrdetect: -: frame 1: payload of 17 bytes holds a newline and would read as more than"
+      + " one: not written (use -0, or --print json)\n")
   let nul = try ToolRunner.run("qrdetect", ["-p", "text", "-0"], input: input)
+  #expect(nul.status == 0)
   #expect(nul.stdout == Array("first\0line one\nline two\0third\0".utf8))
+  let withNUL = try Scene.stream(["a\0b", "c"])
+  let refused = try ToolRunner.run("qrdetect", ["-p", "text", "-0"], input: withNUL)
+  #expect(refused.status == 2)
+  #expect(refused.stdout == Array("c\0".utf8))
+  #expect(
+    refused.errors
+      == "qrdetect: -: frame 0: payload of 3 bytes holds a NUL byte, which -0 ends payloads with:"
+      + " not written (--print json keeps it)\n")
+}
+
+@Test func printTextEscapesControlsOnATerminalUnlessRaw() throws {
+  let directory = try temporaryDirectory()
+  defer { try? FileManager.default.removeItem(at: directory) }
+  // OSC 0 (set the window title), a backslash, C1 CSI as UTF-8 (clear the screen), tab, DEL,
+  // newline: each could act on a terminal or hide where the payload ends.
+  let hostile = [UInt8]("a\u{1B}]0;pwned\u{07}\\ \u{9B}2J\tz\u{7F}\nend".utf8)
+  let tame = [UInt8]("b\u{1B}]0;title\u{07}".utf8)
+  let file = directory.appendingPathComponent("codes.pgm")
+  try Data(try Scene.frame(String(decoding: hostile, as: UTF8.self))).write(to: file)
+  let tameFile = directory.appendingPathComponent("tame.pgm")
+  try Data(try Scene.frame(String(decoding: tame, as: UTF8.self))).write(to: tameFile)
+
+  /// qrdetect with standard output on a pseudo-terminal (script(1)), output processing off so
+  /// that the bytes arrive as written.
+  func onATerminal(_ arguments: String) throws -> ToolResult {
+    try ToolRunner.runExecutable(
+      "/usr/bin/script",
+      [
+        "-q", "-e", "-c", "stty -opost; exec '\(ToolRunner.path(of: "qrdetect"))' \(arguments)",
+        "/dev/null",
+      ])
+  }
+  let shown = try onATerminal("-p text '\(file.path)'")
+  #expect(shown.status == 0, "\(shown.errors)")
+  #expect(shown.output == #"a\x1B]0;pwned\x07\\ \u{009B}2J\tz\x7F\nend"# + "\n")
+  let nul = try onATerminal("-p text -0 '\(file.path)'")
+  #expect(nul.output == #"a\x1B]0;pwned\x07\\ \u{009B}2J\tz\x7F\nend"# + "\0")
+  // --raw: the bytes as in a pipe.
+  let raw = try onATerminal("-p text --raw '\(tameFile.path)'")
+  #expect(raw.stdout == tame + [0x0A])
+  let piped = try ToolRunner.run("qrdetect", ["-p", "text", tameFile.path])
+  #expect(piped.stdout == tame + [0x0A])
+  let usage = try ToolRunner.run("qrdetect", ["--raw", tameFile.path])
+  #expect(usage.status == 64)
 }
 
 @Test func countStopsAfterNSymbolsWithoutReadingTheRest() throws {
@@ -236,9 +286,17 @@ private func temporaryDirectory() throws -> URL {
   #expect(result.status == 64)
   #expect(result.stdout.isEmpty)
   #expect(result.errors.hasPrefix("qrdetect: --annotate writes video to standard output"))
-  let closed = try ToolRunner.run("qrdetect", ["--annotate", "--json-fd", "9"], input: [])
-  #expect(closed.status == 2)
-  #expect(closed.errors == "qrdetect: --json-fd 9: descriptor is not open (give it as 9>file)\n")
+  // The redirection belongs to the command line: a missing one is a usage error too.
+  let closed = try ToolRunner.run("qrdetect", ["--annotate", "--json-fd", "99"], input: [])
+  #expect(closed.status == 64)
+  #expect(
+    closed.errors.hasPrefix(
+      "qrdetect: --json-fd 99: descriptor is not open (give it as 99>file)\nusage: qrdetect "))
+  let readOnly = try ToolRunner.shell("qrdetect --json-fd 3 3</dev/null </dev/null")
+  #expect(readOnly.status == 64)
+  #expect(
+    readOnly.errors.hasPrefix(
+      "qrdetect: --json-fd 3: descriptor is open for reading only (give it as 3>file)\n"))
 }
 
 @Test func jsonOutputWritesTheRecordsToAFile() throws {

@@ -4,9 +4,9 @@
 
 import Foundation
 import FuzzSupport
+import FuzzTool
 import Glibc
 import QRCore
-import QRTool
 
 // Input layout:
 //   bytes 0-3  option choices (see `arguments(_:)`), parsed by qrdedupe's own option table; the

@@ -8,7 +8,8 @@
 public enum JSONString {
   /// Appends the UTF-8 bytes of the string whose text between the quotes is `raw`.
   ///
-  /// `\uXXXX` escapes are decoded, surrogate pairs joined; a lone surrogate becomes U+FFFD.
+  /// `\uXXXX` escapes are decoded, surrogate pairs joined; a lone surrogate becomes U+FFFD (see
+  /// `loneSurrogateOffset(in:)` to refuse it instead).
   /// - Complexity: O(*n*) in the length of `raw`.
   public static func decode(_ raw: UnsafeRawBufferPointer, into output: inout [UInt8]) {
     let count = raw.count
@@ -46,6 +47,40 @@ public enum JSONString {
       runStart = i
     }
     output.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[runStart..<count]))
+  }
+
+  /// The offset in `raw` of the first `\uXXXX` escape of a surrogate that is not half of a pair
+  /// (`"\ud800"`), or nil when there is none.
+  ///
+  /// The grammar allows such escapes (RFC 8259, 8.2), but they stand for no character and UTF-8
+  /// cannot encode them: `decode(_:into:)` writes U+FFFD for each, which a caller that must keep
+  /// the text exact refuses with this.
+  /// - Complexity: O(*n*) in the length of `raw`.
+  public static func loneSurrogateOffset(in raw: UnsafeRawBufferPointer) -> Int? {
+    let count = raw.count
+    var i = 0
+    while i + 1 < count {
+      guard raw[i] == UInt8(ascii: "\\") else {
+        i += 1
+        continue
+      }
+      guard raw[i + 1] == UInt8(ascii: "u") else {
+        i += 2
+        continue
+      }
+      let scalar = hexQuad(raw, at: i + 2)
+      if (0xDC00...0xDFFF).contains(scalar) { return i }
+      if (0xD800...0xDBFF).contains(scalar) {
+        let isPaired =
+          i + 11 < count && raw[i + 6] == UInt8(ascii: "\\") && raw[i + 7] == UInt8(ascii: "u")
+          && (0xDC00...0xDFFF).contains(hexQuad(raw, at: i + 8))
+        guard isPaired else { return i }
+        i += 12
+      } else {
+        i += 6
+      }
+    }
+    return nil
   }
 
   /// The UTF-8 bytes of the string whose text between the quotes is `raw`.

@@ -7,7 +7,7 @@ extension FrameStreamReader {
   /// Reads one Netpbm image and returns it as 8-bit gray.
   ///
   /// Netpbm formats as specified by the `pbm(5)`, `pgm(5)` and `ppm(5)` pages: `#` comments in the
-  /// header, maxval 1...65535 (2-byte big-endian samples above 255), samples scaled to 0...255
+  /// header (also one right after the last number, ending the header at its line end), maxval 1...65535 (2-byte big-endian samples above 255), samples scaled to 0...255
   /// with rounding; PBM 1 is black (0) and 0 white (255); colour becomes BT.601 luma.
   func readPNMFrame() throws(FrameStreamError) -> DecodedFrame {
     guard try ensure(3) else {
@@ -20,8 +20,17 @@ extension FrameStreamReader {
     let height = try readHeaderNumber("height")
     let isBitmap = format == 1 || format == 4
     let maxval = isBitmap ? 1 : try readHeaderNumber("maxval")
-    // The header ends with exactly one whitespace byte.
-    guard let last = try peekByte() else { throw truncatedHeader() }
+    // The header ends with exactly one whitespace byte, or with a comment right after the last
+    // number, whose line end is that byte (`255#made by x\n`: netpbm's pm_getc and ffmpeg read
+    // it so, and some writers put their name there).
+    guard var last = try peekByte() else { throw truncatedHeader() }
+    if last == UInt8(ascii: "#") {
+      repeat {
+        input.consume(1)
+        guard let next = try peekByte() else { throw truncatedHeader() }
+        last = next
+      } while last != UInt8(ascii: "\n") && last != UInt8(ascii: "\r")
+    }
     guard Self.isWhitespace(last) else {
       throw failure(.pnmSyntax("expected whitespace after the \(isBitmap ? "height" : "maxval")"))
     }

@@ -24,6 +24,7 @@ public enum DetectCommand {
         "p", "print", "what", "write json records (default) or only the text of each payload",
         completion: .choices(DetectPrintMode.allCases.map(\.rawValue))),
       .flag("0", "null", "NUL, not newline, ends --print text payloads and --files-from names"),
+      .flag(nil, "raw", "with --print text, write controls to a terminal unescaped"),
       .flag("b", "bytes", "always add the payload as base64 \"bytes\" to records"),
       .value("n", "count", "N", "stop after N symbols"),
       .value("m", "max-symbols", "N", "look for at most N symbols per frame (default: all)"),

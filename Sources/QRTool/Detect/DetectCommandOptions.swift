@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // qrdetect's options, validated once into one value.
 
+import Glibc
 import QRStream
 import QRVision
 
@@ -41,6 +42,8 @@ public struct DetectCommandOptions: Sendable {
   public var printMode: DetectPrintMode
   /// The byte that ends each payload with `--print text`: newline, or NUL with `-0`.
   public var textTerminator: UInt8
+  /// With `--print text`, whether payloads go to a terminal unescaped (`--raw`).
+  public var writesRawText: Bool
   /// Whether every record carries `bytes`, not only those whose text alters the payload.
   public var alwaysIncludesBytes: Bool
   /// Stop after this many symbols.
@@ -94,6 +97,10 @@ public struct DetectCommandOptions: Sendable {
       throw UsageError(
         "-0 (--null) separates payloads with --print text, or names with --files-from")
     }
+    writesRawText = arguments.has("raw")
+    if writesRawText && printMode != .text {
+      throw UsageError("--raw writes payload text unescaped only with --print text")
+    }
     alwaysIncludesBytes = arguments.has("bytes")
     if alwaysIncludesBytes && printMode == .text {
       throw UsageError("--bytes adds a field to JSON records; --print text writes no records")
@@ -145,6 +152,22 @@ public struct DetectCommandOptions: Sendable {
       throw UsageError(
         "--annotate writes video to standard output: send the records elsewhere with"
           + " --json-fd or --json-output, or give the video a path with --annotate=path")
+    }
+  }
+
+  /// Checks that the descriptor `--json-fd` names is open for writing: the shell's redirection
+  /// (`3>file`) is part of the command line, so a missing one is a usage error.
+  ///
+  /// - Throws: `UsageError` naming the descriptor and how to open it.
+  public func checkRecordDescriptor() throws(UsageError) {
+    guard case .descriptor(let number) = records else { return }
+    let flags = fcntl(number, F_GETFL)
+    guard flags >= 0 else {
+      throw UsageError("--json-fd \(number): descriptor is not open (give it as \(number)>file)")
+    }
+    guard flags & O_ACCMODE != O_RDONLY else {
+      throw UsageError(
+        "--json-fd \(number): descriptor is open for reading only (give it as \(number)>file)")
     }
   }
 

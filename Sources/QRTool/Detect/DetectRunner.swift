@@ -224,6 +224,7 @@ final class ResultSink: @unchecked Sendable {
   private let records: FileDescriptor
   private let video: FileDescriptor?
   private var recordWriter: DetectionRecordWriter
+  private let payloadText: PayloadText
   private var videoWriter: Y4MWriter?
   private var written = 0
   private let delivered = Atomic<Int>(0)
@@ -239,6 +240,9 @@ final class ResultSink: @unchecked Sendable {
     self.records = records
     self.video = video
     recordWriter = DetectionRecordWriter(alwaysIncludesBytes: options.alwaysIncludesBytes)
+    payloadText = PayloadText(
+      terminator: options.textTerminator,
+      escapesControls: !options.writesRawText && records.isTerminal)
     videoWriter = video.map { Y4MWriter(descriptor: $0, frameRate: Self.annotationFrameRate) }
   }
 
@@ -250,7 +254,7 @@ final class ResultSink: @unchecked Sendable {
     var reachedCount = false
     do throws(Errno) {
       for symbol in result.symbols {
-        try writeRecord(symbol, origin: result.origin)
+        guard try writeRecord(symbol, origin: result.origin) else { continue }
         written += 1
         delivered.store(written, ordering: .relaxed)
         if let count = options.count, written >= count {
@@ -259,13 +263,16 @@ final class ResultSink: @unchecked Sendable {
         }
       }
     } catch {
-      return failed(error, what: "records")
+      return failed(error, output: Self.name(of: options.records))
     }
     if let image = result.annotated, videoWriter != nil {
       do {
         try videoWriter?.write(image)
       } catch .io(let error) {
-        return failed(error, what: "video")
+        if case .file(let path)? = options.annotation {
+          return failed(error, output: path.description)
+        }
+        return failed(error, output: Self.name(of: .standardOutput))
       } catch {
         diagnostics.error("--annotate: \(error)")
         outputFailed = true
@@ -285,23 +292,41 @@ final class ResultSink: @unchecked Sendable {
     return .nothingFound
   }
 
-  private func writeRecord(_ symbol: FoundSymbol, origin: FrameOrigin) throws(Errno) {
+  /// Writes one record or payload; false if the payload could not be written unmistakably
+  /// (reported, and the status becomes 2).
+  private func writeRecord(_ symbol: FoundSymbol, origin: FrameOrigin) throws(Errno) -> Bool {
     switch options.printMode {
     case .json:
       try records.writeAll(recordWriter.line(for: symbol, in: origin))
     case .text:
-      var payload = symbol.decoded.text.map { Array($0.utf8) } ?? symbol.decoded.bytes
-      payload.append(options.textTerminator)
-      try records.writeAll(payload)
+      let payload = symbol.decoded.text.map { Array($0.utf8) } ?? symbol.decoded.bytes
+      guard let item = payloadText.item(for: payload) else {
+        diagnostics.error(
+          "frame \(origin.sequence): " + payloadText.refusal(for: payload), operand: origin.source)
+        outputFailed = true
+        return false
+      }
+      try records.writeAll(item)
+    }
+    return true
+  }
+
+  /// An output as messages name it.
+  private static func name(of destination: RecordDestination) -> String {
+    switch destination {
+    case .standardOutput: "standard output"
+    case .file(let path): path.description
+    case .descriptor(let number): "descriptor \(number)"
     }
   }
 
-  /// Notes a failed write; a closed reader is a quiet end, anything else is reported.
-  private func failed(_ error: Errno, what: String) -> Bool {
+  /// Notes a failed write; a closed reader is a quiet end, anything else is reported as
+  /// `qrdetect: output: write error: reason`.
+  private func failed(_ error: Errno, output: String) -> Bool {
     if error == .brokenPipe {
       isReaderClosed = true
     } else {
-      diagnostics.error("writing \(what): \(error)")
+      diagnostics.error("write error: \(error)", operand: output)
       outputFailed = true
     }
     return false

@@ -18,6 +18,22 @@ import Testing
   #expect(try readFrames(bytes).map(\.image.pixels) == [[0, 64, 128, 255]])
 }
 
+@Test func commentRightAfterTheMaxvalEndsTheHeaderAtItsLineEnd() throws {
+  // netpbm (pm_getc) and ffmpeg read `255#comment\n` so: the comment's newline is the one
+  // whitespace byte before the raster, which may itself start with '#' (35) or a newline (10).
+  let gray = [UInt8](text: "P5\n2 2\n255#made by x\n") + [35, 10, 128, 255]
+  let crlf = [UInt8](text: "P5 1 1 255#c\r") + [7]
+  let bitmap = [UInt8](text: "P4\n8 1#c\n") + [0b1000_0000]
+  let plain = [UInt8](text: "P2\n2 1\n4#c\n0 4\n")
+  let frames = try readFrames(gray + crlf + bitmap + plain)
+  #expect(
+    frames.map(\.image.pixels) == [
+      [35, 10, 128, 255], [7], [0, 255, 255, 255, 255, 255, 255, 255], [0, 255],
+    ])
+  let (_, cut) = try readError([UInt8](text: "P5\n2 2\n255#no line end"))
+  #expect(cut == .truncatedHeader(frame: 0, offset: 0, received: 22, expected: nil))
+}
+
 @Test func rawBitmapP4PadsRowsToBytes() throws {
   // 10 pixels a row: 2 bytes, the last 6 bits padding.
   let bytes = [UInt8](text: "P4\n10 2\n") + [0b1010_0000, 0b1100_0000, 0b0000_0000, 0b0111_1111]

@@ -61,10 +61,12 @@ enum ToolRunner {
       currentDirectory: currentDirectory)
   }
 
-  /// Runs any executable the same way as `run`.
+  /// Runs any executable the same way as `run`; with `standardOutputPath`, standard output is
+  /// that file opened for writing (`/dev/full`) instead of a pipe, and `stdout` stays empty.
   static func runExecutable(
     _ executable: String, _ arguments: [String] = [], input: [UInt8] = [],
-    environment: [String: String] = [:], currentDirectory: URL? = nil
+    environment: [String: String] = [:], currentDirectory: URL? = nil,
+    standardOutputPath: String? = nil
   ) throws -> ToolResult {
     // Writing the input to a tool that has already exited must be an EPIPE error here, not a
     // SIGPIPE that kills the whole test process (seen once in a filtered run): ignore it before
@@ -82,7 +84,15 @@ enum ToolRunner {
     let stdoutPipe = Pipe()
     let stderrPipe = Pipe()
     process.standardInput = stdinPipe
-    process.standardOutput = stdoutPipe
+    if let standardOutputPath {
+      guard let file = FileHandle(forWritingAtPath: standardOutputPath) else {
+        throw POSIXError(.ENOENT)
+      }
+      process.standardOutput = file
+      try? stdoutPipe.fileHandleForWriting.close()
+    } else {
+      process.standardOutput = stdoutPipe
+    }
     process.standardError = stderrPipe
     try process.run()
 
