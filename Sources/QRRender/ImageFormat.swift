@@ -25,6 +25,14 @@ public enum ImageFormat: String, CaseIterable, Sendable {
   case svg
   /// Portable Network Graphics, 1 bit per pixel (grayscale or a two-colour palette).
   case png
+  /// Encapsulated PostScript: one filled rectangle per run of dark modules, `scale` points per
+  /// module.
+  case eps
+  /// A one-page PDF, vector: one filled rectangle per run of dark modules, `scale` points per
+  /// module.
+  case pdf
+  /// X PixMap (XPM3): C source text, one character per pixel.
+  case xpm
   /// A qrframe(5) frame, what qrdetect reads.
   case qrframe
   /// A YUV4MPEG2 stream (`Cmono`), for ffmpeg and mpv.
@@ -41,19 +49,33 @@ public enum ImageFormat: String, CaseIterable, Sendable {
   /// Whether the output is binary data, not text a terminal can show.
   public var isBinary: Bool {
     switch self {
-    case .pbm, .pgm, .png, .qrframe, .y4m: true
+    case .pbm, .pgm, .png, .pdf, .qrframe, .y4m: true
     default: false
     }
   }
 
   /// Whether one file can hold several images one after another (a stream of PNM images or
-  /// frames, or text art); an SVG or PNG file holds one.
-  public var holdsSeveralImages: Bool { self != .svg && self != .png }
+  /// frames, or text art); an SVG, PNG, EPS, PDF or XPM file holds one.
+  public var holdsSeveralImages: Bool {
+    switch self {
+    case .svg, .png, .eps, .pdf, .xpm: false
+    default: true
+    }
+  }
 
   /// Whether `--dark` and `--light` change the output (gray formats take the colours' luma).
   public var usesColors: Bool {
     switch self {
-    case .svg, .png, .ansi, .pgm, .qrframe, .y4m: true
+    case .svg, .png, .eps, .pdf, .xpm, .ansi, .pgm, .qrframe, .y4m: true
+    default: false
+    }
+  }
+
+  /// Whether the colours' alpha is honoured: PNG (a transparency chunk), SVG (`fill-opacity`),
+  /// PDF (a graphics state's `/ca`), and XPM for fully transparent colours (`None`) only.
+  public var usesAlpha: Bool {
+    switch self {
+    case .svg, .png, .pdf, .xpm: true
     default: false
     }
   }
@@ -66,6 +88,9 @@ public enum ImageFormat: String, CaseIterable, Sendable {
     case .ascii, .asciiInverted, .utf8, .utf8Inverted, .ansi: "txt"
     case .svg: "svg"
     case .png: "png"
+    case .eps: "eps"
+    case .pdf: "pdf"
+    case .xpm: "xpm"
     case .qrframe: "qrframe"
     case .y4m: "y4m"
     }

@@ -44,7 +44,15 @@ public enum Renderer {
     case .svg:
       return SVGRenderer.svg(raster, scale: scale, dark: options.dark, light: options.light)
     case .png:
-      return PNGRenderer.png(raster, scale: scale, dark: options.dark, light: options.light)
+      return PNGRenderer.png(
+        raster, scale: scale, dark: options.dark, light: options.light,
+        dotsPerInch: options.dotsPerInch)
+    case .eps:
+      return VectorRenderer.eps(raster, scale: scale, dark: options.dark, light: options.light)
+    case .pdf:
+      return VectorRenderer.pdf(raster, scale: scale, dark: options.dark, light: options.light)
+    case .xpm:
+      return XPMRenderer.xpm(raster, scale: scale, dark: options.dark, light: options.light)
     case .qrframe:
       let image = grayImage(raster, options: options)
       let frame = Frame(image: image, sequence: 0, timestamp: 0)
