@@ -88,7 +88,14 @@ public struct DetectRunner<Reader: SymbolReading> {
     var videoOutput: FileDescriptor?
     switch options.annotation {
     case nil: break
-    case .standardOutput?: videoOutput = standardOutput
+    case .standardOutput?:
+      if TerminalOutput.refusesBinary(
+        "y4m", advice: "redirect it, pipe it to a player (| ffplay -), or give --annotate=path",
+        output: standardOutput, diagnostics: diagnostics)
+      {
+        return .failure
+      }
+      videoOutput = standardOutput
     case .file(let path)?:
       guard let descriptor = open(.file(path)) else { return .failure }
       videoOutput = descriptor
@@ -130,6 +137,7 @@ public struct DetectRunner<Reader: SymbolReading> {
       }
     }
     pipeline.finish()
+    sink.finish()
     return sink.status(inputFailed: inputFailed)
   }
 
@@ -166,6 +174,8 @@ final class ResultSink: @unchecked Sendable {
   private let video: FileDescriptor?
   private var recordWriter: DetectionRecordWriter
   private var videoWriter: Y4MWriter?
+  /// The first annotated frame, held until the second gives the input's frame rate.
+  private var firstAnnotated: (image: GrayImage, origin: FrameOrigin)?
   private var written = 0
   private var isReaderClosed = false
   private var outputFailed = false
@@ -179,11 +189,59 @@ final class ResultSink: @unchecked Sendable {
     self.records = records
     self.video = video
     recordWriter = DetectionRecordWriter(alwaysIncludesBytes: options.alwaysIncludesBytes)
-    videoWriter = video.map { Y4MWriter(descriptor: $0, frameRate: Self.annotationFrameRate) }
   }
 
-  /// The y4m frame rate of `--annotate` output: players show frames as they come anyway.
-  static let annotationFrameRate = FrameRate(numerator: 30) ?? .standard
+  /// The y4m frame rate of `--annotate` output, from the first two frames' numbers and times
+  /// (the y4m input's `F` rate, the qrframe timestamps, or the rate images are stamped at): a
+  /// rate within 0.02% of an NTSC rate (30000/1001...) or within 1% of a whole number is that
+  /// rate (camera timestamps jitter), any other in thousandths; 25 when the frames say nothing.
+  static func annotationFrameRate(_ first: FrameOrigin, _ second: FrameOrigin?) -> FrameRate {
+    var frames = Double(first.sequence)
+    var seconds = first.seconds
+    if let second, second.sequence > first.sequence, second.seconds > first.seconds {
+      frames = Double(second.sequence - first.sequence)
+      seconds = second.seconds - first.seconds
+    }
+    let rate = frames / seconds
+    guard rate.isFinite, rate >= 0.001, rate <= 1_000_000 else { return .standard }
+    let ntsc = (rate * 1.001).rounded()
+    if ntsc >= 1, abs(rate - ntsc * 1000 / 1001) <= rate * 0.0002 {
+      return FrameRate(numerator: UInt64(ntsc) * 1000, denominator: 1001) ?? .standard
+    }
+    let whole = rate.rounded()
+    if whole >= 1, abs(rate - whole) <= rate * 0.01 {
+      return FrameRate(numerator: UInt64(whole)) ?? .standard
+    }
+    var numerator = UInt64((rate * 1000).rounded())
+    var denominator: UInt64 = 1000
+    while numerator % 2 == 0 && denominator % 2 == 0 { (numerator, denominator) = (numerator / 2, denominator / 2) }
+    while numerator % 5 == 0 && denominator % 5 == 0 { (numerator, denominator) = (numerator / 5, denominator / 5) }
+    return FrameRate(numerator: numerator, denominator: denominator) ?? .standard
+  }
+
+  /// Writes an annotated frame that is still held (a one-frame input); call after the last
+  /// `deliver`.
+  func finish() {
+    guard let held = firstAnnotated, let video, !isReaderClosed else { return }
+    firstAnnotated = nil
+    videoWriter = Y4MWriter(
+      descriptor: video, frameRate: Self.annotationFrameRate(held.origin, nil))
+    _ = writeVideo(held.image)
+  }
+
+  /// Writes one annotated frame; false after a failure (reported).
+  private func writeVideo(_ image: GrayImage) -> Bool {
+    do {
+      try videoWriter?.write(image)
+    } catch .io(let error) {
+      return failed(error, what: "video")
+    } catch {
+      diagnostics.error("--annotate: \(error)")
+      outputFailed = true
+      return false
+    }
+    return true
+  }
 
   /// Writes one frame's results; false to stop (count reached, reader gone, write failed).
   func deliver(_ result: FrameResult) -> Bool {
@@ -200,16 +258,18 @@ final class ResultSink: @unchecked Sendable {
     } catch {
       return failed(error, what: "records")
     }
-    if let image = result.annotated, videoWriter != nil {
-      do {
-        try videoWriter?.write(image)
-      } catch .io(let error) {
-        return failed(error, what: "video")
-      } catch {
-        diagnostics.error("--annotate: \(error)")
-        outputFailed = true
-        return false
+    if let image = result.annotated, let video {
+      if videoWriter == nil {
+        guard let held = firstAnnotated else {
+          firstAnnotated = (image, result.origin)
+          return !reachedCount
+        }
+        firstAnnotated = nil
+        videoWriter = Y4MWriter(
+          descriptor: video, frameRate: Self.annotationFrameRate(held.origin, result.origin))
+        guard writeVideo(held.image) else { return false }
       }
+      guard writeVideo(image) else { return false }
     }
     return !reachedCount
   }
