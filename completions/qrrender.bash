@@ -5,12 +5,14 @@ _qrrender() {
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   case "$prev" in
     -f|--format)
-      COMPREPLY=($(compgen -W 'pbm pbm-plain pgm ascii ascii-inverted utf8 utf8-inverted ansi svg png qrframe y4m' -- "$cur")); return ;;
+      COMPREPLY=($(compgen -W 'pbm pbm-plain pgm ascii ascii-inverted utf8 utf8-inverted ansi svg png eps pdf xpm qrframe y4m' -- "$cur")); return ;;
+    -t|--type)
+      COMPREPLY=($(compgen -W 'PNG PNG32 EPS SVG XPM ANSI ANSI256 ASCII ASCIIi UTF8 UTF8i' -- "$cur")); return ;;
     -l|--level)
       COMPREPLY=($(compgen -W 'L M Q H' -- "$cur")); return ;;
     -v|--symbol-version)
       return ;;
-    -m|--mask)
+    --mask)
       return ;;
     --charset)
       COMPREPLY=($(compgen -W 'utf-8 iso-8859-1 shift_jis' -- "$cur")); return ;;
@@ -18,13 +20,21 @@ _qrrender() {
       return ;;
     -s|--scale)
       return ;;
-    --margin)
+    -m|--margin)
+      return ;;
+    -d|--dpi)
       return ;;
     --dark)
       return ;;
     --light)
       return ;;
-    --file)
+    --foreground)
+      return ;;
+    --background)
+      return ;;
+    --frame-size)
+      return ;;
+    -r|--file)
       COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --wifi)
       return ;;
@@ -54,11 +64,11 @@ _qrrender() {
       return ;;
     -o|--output)
       COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    -d|--output-dir)
+    --output-dir)
       COMPREPLY=($(compgen -d -- "$cur")); return ;;
   esac
   if [[ "$cur" == -* ]]; then
-    COMPREPLY=($(compgen -W '-f --format -l --level -v --symbol-version -m --mask --boost --micro --eci --charset --gs1 --split -s --scale --margin --invert --dark --light --lines --verify --json --file --wifi --password --security --hidden --mecard --vcard --tel --email --url --mailto --subject --body --sms --geo -o --output -d --output-dir -h --help -V --version' -- "$cur"))
+    COMPREPLY=($(compgen -W '-f --format -t --type -l --level -v --symbol-version --mask --boost -M --micro --eci --charset --gs1 --split -s --scale -m --margin -d --dpi --invert --dark --light --foreground --background --lines --frame-size --verify --json -r --file --wifi --password --security --hidden --mecard --vcard --tel --email --url --mailto --subject --body --sms --geo -o --output --output-dir -h --help -V --version' -- "$cur"))
   else
     COMPREPLY=()
   fi
