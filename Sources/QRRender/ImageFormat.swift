@@ -71,14 +71,18 @@ public enum ImageFormat: String, CaseIterable, Sendable {
     }
   }
 
-  /// Whether the colours' alpha is honoured: PNG (a transparency chunk), SVG (`fill-opacity`),
-  /// PDF (a graphics state's `/ca`), and XPM for fully transparent colours (`None`) only.
+  /// Whether any alpha of the colours is honoured: PNG (a `tRNS` chunk), SVG (`fill-opacity`)
+  /// and PDF (a graphics state's `/ca`).
   public var usesAlpha: Bool {
     switch self {
-    case .svg, .png, .pdf, .xpm: true
+    case .svg, .png, .pdf: true
     default: false
     }
   }
+
+  /// Whether a colour with alpha 0 is left unpainted (transparent) though other alphas are not
+  /// expressible: EPS and XPM (`None`).
+  public var usesTransparencyOnly: Bool { self == .eps || self == .xpm }
 
   /// The usual file name extension, without the dot.
   public var fileExtension: String {

@@ -33,7 +33,7 @@ private enum ReadBack {
 
     def load(path, kind):
         data = open(path, 'rb').read()
-        if kind in ('pbm', 'pbm-plain', 'pgm', 'png'):
+        if kind in ('pbm', 'pbm-plain', 'pgm', 'png', 'xpm'):
             return Image.open(path)
         text = data.decode('utf-8')
         if kind == 'svg':
@@ -104,7 +104,7 @@ private let payload = "https://example.com/qrpipe?id=42"
   .enabled(if: ReadBack.isAvailable, ReadBack.skipped),
   arguments: [
     "pbm", "pbm-plain", "pgm", "ascii", "ascii-inverted", "utf8", "utf8-inverted", "ansi", "svg",
-    "png",
+    "png", "xpm",
   ])
 func everyFormatDecodesWithZXing(format: String) throws {
   let result = try ToolRunner.run("qrrender", ["-f", format, payload])

@@ -95,10 +95,6 @@ public struct RenderCommandOptions: Sendable {
   public static let colourFormats: Set<String> = [
     "svg", "png", "eps", "pdf", "xpm", "ansi", "pgm", "qrframe", "y4m",
   ]
-  /// Formats that honour any alpha; `transparentFormats` honour alpha 0 (not painted) only.
-  public static let alphaFormats: Set<String> = ["svg", "png", "pdf"]
-  /// Formats that leave a colour with alpha 0 unpainted but have no partial transparency.
-  public static let transparentFormats: Set<String> = ["eps", "xpm"]
 
   /// Validates `arguments`; the default format is the one `--output`'s extension names, else
   /// utf8 when `standardOutputIsTerminal` (and no file is written), else pbm.
@@ -233,15 +229,14 @@ public struct RenderCommandOptions: Sendable {
         throw UsageError("--\(option) has no effect with --format \(format)")
       }
     }
+    let kind = ImageFormat(rawValue: format)
     for (option, colour) in [("dark", dark), ("light", light)] {
-      guard let alpha = colour?.alpha, alpha != 255 else { continue }
-      if Self.alphaFormats.contains(format) || (alpha == 0 && Self.transparentFormats.contains(format))
-      {
-        continue
-      }
+      guard let alpha = colour?.alpha, alpha != 255, kind?.usesAlpha != true else { continue }
+      let isTransparentOnly = kind?.usesTransparencyOnly == true
+      if alpha == 0 && isTransparentOnly { continue }
       throw UsageError(
         "--\(option) with alpha \(alpha): --format \(format) has no"
-          + (Self.transparentFormats.contains(format) ? " partial" : "")
+          + (isTransparentOnly ? " partial" : "")
           + " transparency (png, svg and pdf have; eps and xpm leave alpha 00 unpainted)")
     }
     if dotsPerInch != nil && format != "png" {
