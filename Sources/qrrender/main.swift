@@ -142,7 +142,9 @@ Tool.main(RenderCommand.spec) { invocation in
         checkWidth(symbols)
         do {
           try output.write(symbols, line: line.number)
-        } catch RenderOutputError.frameTooLarge(let width, let height, let streamWidth, let streamHeight) {
+        } catch RenderOutputError.frameTooLarge(
+          let width, let height, let streamWidth, let streamHeight)
+        {
           // Nothing of this payload was written; the stream goes on with the next line.
           diagnostics.error(
             "a \(width)x\(height) symbol does not fit the \(streamWidth)x\(streamHeight) frames"

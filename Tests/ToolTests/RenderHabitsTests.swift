@@ -109,7 +109,9 @@ private let hasPillow = FileManager.default.isExecutableFile(atPath: python)
       decoding: try Data(contentsOf: directory.appendingPathComponent(name)).prefix(count),
       as: UTF8.self)
   }
-  #expect(try Data(contentsOf: directory.appendingPathComponent("x.jpg")).prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+  #expect(
+    try Data(contentsOf: directory.appendingPathComponent("x.jpg")).prefix(4)
+      == Data([0x89, 0x50, 0x4E, 0x47]))
   #expect(try head("plain", 3) == "P4\n")
   #expect(try head("x.eps", 23) == "%!PS-Adobe-3.0 EPSF-3.0")
   #expect(try head("x.pdf", 8) == "%PDF-1.4")
@@ -222,7 +224,8 @@ private func annotatedHeader(_ input: [UInt8], _ extra: [String] = []) throws ->
 
 @Test func emptyPayloadsAreRefusedAsQrencodeDoes() throws {
   for (arguments, input, operand) in [
-    ([""], "", "argument"), ([], "", "-"), (["-"], "", "-"), (["-r", "/dev/null"], "", "/dev/null"),
+    ([""], "", "argument"), ([], "", "-"), (["-"], "", "-"),
+    (["-r", "/dev/null"], "", "/dev/null"),
   ] as [([String], String, String)] {
     let result = try ToolRunner.run("qrrender", arguments, input: Array(input.utf8))
     #expect(result.status == 1, "\(arguments)")
@@ -249,7 +252,8 @@ private func annotatedHeader(_ input: [UInt8], _ extra: [String] = []) throws ->
 
 @Test func artWiderThanTheTerminalIsWarnedAbout() throws {
   // A version 1 symbol with its quiet zone is 29 modules: 58 columns of ASCII, 29 of utf8.
-  let narrow = try ToolRunner.run("qrrender", ["-f", "ascii", "hi"], environment: ["COLUMNS": "40"])
+  let narrow = try ToolRunner.run(
+    "qrrender", ["-f", "ascii", "hi"], environment: ["COLUMNS": "40"])
   #expect(narrow.status == 0)
   #expect(
     narrow.errors
@@ -280,7 +284,9 @@ private func annotatedHeader(_ input: [UInt8], _ extra: [String] = []) throws ->
 
 @Test func qrencodeOptionsMeanTheSameHere() throws {
   // -t with qrencode's names in any case, and -f in upper case.
-  for arguments in [["-t", "PNG"], ["-t", "png"], ["-t", "PNG32"], ["-f", "PNG"], ["--type=Png"]] {
+  for arguments in [
+    ["-t", "PNG"], ["-t", "png"], ["-t", "PNG32"], ["-f", "PNG"], ["--type=Png"],
+  ] {
     let result = try ToolRunner.run("qrrender", arguments + ["hi"])
     #expect(result.status == 0, "\(arguments): \(result.errors)")
     #expect(result.stdout.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(arguments)")
@@ -303,11 +309,13 @@ private func annotatedHeader(_ input: [UInt8], _ extra: [String] = []) throws ->
   func pngWidth(_ bytes: [UInt8]) -> Int {
     bytes.count > 20 ? bytes[16..<20].reduce(0) { $0 << 8 | Int($1) } : -1
   }
-  let ours = try ToolRunner.run("qrrender", ["-s", "3", "-m", "2", "-l", "H", "-v", "2", "-t", "PNG", "hi"])
+  let ours = try ToolRunner.run(
+    "qrrender", ["-s", "3", "-m", "2", "-l", "H", "-v", "2", "-t", "PNG", "hi"])
   #expect(pngWidth(ours.stdout) == (25 + 2 * 2) * 3)
   if FileManager.default.isExecutableFile(atPath: "/usr/bin/qrencode") {
     let theirs = try ToolRunner.runExecutable(
-      "/usr/bin/qrencode", ["-s", "3", "-m", "2", "-l", "H", "-v", "2", "-t", "PNG", "-o", "-", "hi"])
+      "/usr/bin/qrencode",
+      ["-s", "3", "-m", "2", "-l", "H", "-v", "2", "-t", "PNG", "-o", "-", "hi"])
     #expect(pngWidth(theirs.stdout) == pngWidth(ours.stdout))
   }
   // The mask is a long option only; -m is the margin.
@@ -339,7 +347,8 @@ private func annotatedHeader(_ input: [UInt8], _ extra: [String] = []) throws ->
     #expect(result.status == 0, "\(option) \(value): \(result.errors)")
     #expect(result.output.contains("<path fill=\"#1a73e8\" d="), "\(option) \(value)")
   }
-  let both = try ToolRunner.run("qrrender", ["--dark", "000", "--foreground", "000", "-f", "svg", "x"])
+  let both = try ToolRunner.run(
+    "qrrender", ["--dark", "000", "--foreground", "000", "-f", "svg", "x"])
   #expect(both.status == 64)
   #expect(both.errors.contains("--dark and --foreground are the same option"))
 }
@@ -378,7 +387,9 @@ private func annotatedHeader(_ input: [UInt8], _ extra: [String] = []) throws ->
 
   let xpm = try ToolRunner.run("qrrender", ["--background", "ffffff00", "-f", "xpm", "hi"])
   #expect(xpm.output.contains("\". c None\",\n"))
-  for (format, value) in [("eps", "ffffff80"), ("xpm", "ffffff80"), ("ansi", "ffffff00"), ("pgm", "fff0")] {
+  for (format, value) in [
+    ("eps", "ffffff80"), ("xpm", "ffffff80"), ("ansi", "ffffff00"), ("pgm", "fff0"),
+  ] {
     let refused = try ToolRunner.run("qrrender", ["--light", value, "-f", format, "hi"])
     #expect(refused.status == 64, "\(format) \(value)")
     #expect(refused.errors.contains("--format \(format) has no"), "\(format): \(refused.errors)")
@@ -415,8 +426,9 @@ func epsAndPDFRenderInGhostscriptModuleForModule() throws {
     #expect(
       rendered.suffix(side * side) == pgm.suffix(side * side),
       "\(format): \(rendered.count) bytes, PGM \(pgm.count)")
-    #expect(String(decoding: rendered.suffix(side * side + 12).prefix(12), as: UTF8.self)
-      .contains("\(side) \(side)\n255\n"))
+    #expect(
+      String(decoding: rendered.suffix(side * side + 12).prefix(12), as: UTF8.self)
+        .contains("\(side) \(side)\n255\n"))
     #expect(try detectedTexts(rendered) == [text])
   }
   // Colours reach the page: dark blue is luma 18 in gs's gray, the quiet zone stays white.
@@ -459,7 +471,9 @@ private func offset(of marker: String, in bytes: [UInt8], from start: Int = 0) -
   #expect(text.contains("5 0 0 5 0 0 cm\n1 1 1 rg\n0 0 29 29 re\nf\n0 0 0 rg\n"))
   let rectangles = text.split(separator: "\n").filter { $0.hasSuffix(" 1 re") }
   let pbm = try ToolRunner.run("qrrender", ["-f", "pbm-plain", "-s", "1", "structure"]).output
-  let rows = pbm.split(separator: "\n").dropFirst(2).map { $0.replacingOccurrences(of: " ", with: "") }
+  let rows = pbm.split(separator: "\n").dropFirst(2).map {
+    $0.replacingOccurrences(of: " ", with: "")
+  }
   let runs = rows.map { row in row.split(separator: "0").count }.reduce(0, +)
   #expect(rectangles.count == runs)
 }

@@ -204,7 +204,8 @@ private func pbmImages(_ bytes: [UInt8]) -> [[UInt8]]? {
   ).path
   defer { try? FileManager.default.removeItem(atPath: directory) }
   let result = try ToolRunner.run(
-    "qrrender", ["--lines", "-f", "png", "--output-dir", directory], input: Array("one\r\ntwo\nthree".utf8))
+    "qrrender", ["--lines", "-f", "png", "--output-dir", directory],
+    input: Array("one\r\ntwo\nthree".utf8))
   #expect(result.status == 0, "\(result.errors)")
   #expect(
     try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
@@ -227,7 +228,8 @@ func splitPartsJoinAgainInZbar() throws {
   ).path
   defer { try? FileManager.default.removeItem(atPath: directory) }
   let text = (0..<120).map { "word\($0) " }.joined()
-  let result = try ToolRunner.run("qrrender", ["--split", "3", "-f", "png", "--output-dir", directory, text])
+  let result = try ToolRunner.run(
+    "qrrender", ["--split", "3", "-f", "png", "--output-dir", directory, text])
   #expect(result.status == 0, "\(result.errors)")
   let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
   #expect(names == ["part-01.png", "part-02.png", "part-03.png"])
@@ -274,7 +276,8 @@ func microGS1AndECIOptionsReachTheSymbol() throws {
   let masked = try ToolRunner.run("qrrender", ["--mask", "5", "-v", "3", "-f", "png", "x"])
   #expect(
     try ReadBack.decode([masked.stdout], kind: "png").first?.hasSuffix(" mask=5 version=3") == true)
-  let forced = try ToolRunner.run("qrrender", ["-v", "7", "-l", "H", "--mask", "3", "-f", "pgm", "x"])
+  let forced = try ToolRunner.run(
+    "qrrender", ["-v", "7", "-l", "H", "--mask", "3", "-f", "pgm", "x"])
   #expect(forced.status == 0)
   #expect(forced.output.hasPrefix("P5\n\((45 + 8) * 4) "))
 }

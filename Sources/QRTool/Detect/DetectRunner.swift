@@ -214,8 +214,12 @@ final class ResultSink: @unchecked Sendable {
     }
     var numerator = UInt64((rate * 1000).rounded())
     var denominator: UInt64 = 1000
-    while numerator % 2 == 0 && denominator % 2 == 0 { (numerator, denominator) = (numerator / 2, denominator / 2) }
-    while numerator % 5 == 0 && denominator % 5 == 0 { (numerator, denominator) = (numerator / 5, denominator / 5) }
+    while numerator % 2 == 0 && denominator % 2 == 0 {
+      (numerator, denominator) = (numerator / 2, denominator / 2)
+    }
+    while numerator % 5 == 0 && denominator % 5 == 0 {
+      (numerator, denominator) = (numerator / 5, denominator / 5)
+    }
     return FrameRate(numerator: numerator, denominator: denominator) ?? .standard
   }
 
