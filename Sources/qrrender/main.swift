@@ -134,7 +134,9 @@ Tool.main(RenderCommand.spec) { invocation in
         payload = recorded
       }
       if payload.isEmpty {
-        diagnostics.error("no input data: the line is blank", operand: operand)
+        diagnostics.error(
+          "no input data: " + (options.json ? "the record's payload is empty" : "the line is blank"),
+          operand: operand)
         hasBlankLine = true
         continue
       }
