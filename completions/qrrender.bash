@@ -5,9 +5,9 @@ _qrrender() {
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   case "$prev" in
     -f|--format)
-      COMPREPLY=($(compgen -W 'pbm pbm-plain pgm ascii ascii-inverted utf8 utf8-inverted ansi svg png eps pdf xpm qrframe y4m' -- "$cur")); return ;;
+      COMPREPLY=($(compgen -W 'pbm pbm-plain pgm ascii ascii-inverted utf8 utf8-inverted ansi ansi-utf8 svg png eps pdf xpm qrframe y4m' -- "$cur")); return ;;
     -t|--type)
-      COMPREPLY=($(compgen -W 'PNG PNG32 EPS SVG XPM ANSI ANSI256 ASCII ASCIIi UTF8 UTF8i' -- "$cur")); return ;;
+      COMPREPLY=($(compgen -W 'PNG PNG32 EPS SVG XPM ANSI ANSI256 ASCII ASCIIi UTF8 UTF8i ANSIUTF8 ANSI256UTF8' -- "$cur")); return ;;
     -l|--level)
       COMPREPLY=($(compgen -W 'L M Q H' -- "$cur")); return ;;
     -v|--symbol-version)

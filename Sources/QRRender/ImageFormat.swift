@@ -21,6 +21,9 @@ public enum ImageFormat: String, CaseIterable, Sendable {
   case utf8Inverted = "utf8-inverted"
   /// Terminal art in background colours (SGR escapes), right on any terminal background.
   case ansi
+  /// Half blocks in foreground and background colours: as small as `utf8`, and right on any
+  /// terminal background as `ansi` is (qrencode's ANSIUTF8).
+  case ansiUTF8 = "ansi-utf8"
   /// Scalable vector graphics: one path of dark modules on a background rectangle.
   case svg
   /// Portable Network Graphics, 1 bit per pixel (grayscale or a two-colour palette).
@@ -41,7 +44,7 @@ public enum ImageFormat: String, CaseIterable, Sendable {
   /// Whether the format is text for a terminal; several symbols are separated by a blank line.
   public var isTerminalArt: Bool {
     switch self {
-    case .ascii, .asciiInverted, .utf8, .utf8Inverted, .ansi: true
+    case .ascii, .asciiInverted, .utf8, .utf8Inverted, .ansi, .ansiUTF8: true
     default: false
     }
   }
@@ -66,7 +69,7 @@ public enum ImageFormat: String, CaseIterable, Sendable {
   /// Whether `--dark` and `--light` change the output (gray formats take the colours' luma).
   public var usesColors: Bool {
     switch self {
-    case .svg, .png, .eps, .pdf, .xpm, .ansi, .pgm, .qrframe, .y4m: true
+    case .svg, .png, .eps, .pdf, .xpm, .ansi, .ansiUTF8, .pgm, .qrframe, .y4m: true
     default: false
     }
   }
@@ -89,7 +92,7 @@ public enum ImageFormat: String, CaseIterable, Sendable {
     switch self {
     case .pbm, .pbmPlain: "pbm"
     case .pgm: "pgm"
-    case .ascii, .asciiInverted, .utf8, .utf8Inverted, .ansi: "txt"
+    case .ascii, .asciiInverted, .utf8, .utf8Inverted, .ansi, .ansiUTF8: "txt"
     case .svg: "svg"
     case .png: "png"
     case .eps: "eps"

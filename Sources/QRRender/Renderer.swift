@@ -41,6 +41,8 @@ public enum Renderer {
     case .utf8Inverted: return TextRenderer.utf8(raster, scale: scale, inverted: true)
     case .ansi:
       return TextRenderer.ansi(raster, scale: scale, dark: options.dark, light: options.light)
+    case .ansiUTF8:
+      return TextRenderer.ansiUTF8(raster, scale: scale, dark: options.dark, light: options.light)
     case .svg:
       return SVGRenderer.svg(raster, scale: scale, dark: options.dark, light: options.light)
     case .png:

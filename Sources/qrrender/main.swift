@@ -31,7 +31,8 @@ Tool.main(RenderCommand.spec) { invocation in
   func checkWidth(_ symbols: [EncodedSymbol]) {
     guard let columns, !hasWarnedOfWidth, let symbol = symbols.first else { return }
     let side = ModuleRaster(symbol, options: renderOptions).side * renderOptions.scale
-    let width = format == .utf8 || format == .utf8Inverted ? side : 2 * side
+    let isHalfBlocks = format == .utf8 || format == .utf8Inverted || format == .ansiUTF8
+    let width = isHalfBlocks ? side : 2 * side
     guard width > columns else { return }
     hasWarnedOfWidth = true
     diagnostics.warning(
@@ -135,7 +136,8 @@ Tool.main(RenderCommand.spec) { invocation in
       }
       if payload.isEmpty {
         diagnostics.error(
-          "no input data: " + (options.json ? "the record's payload is empty" : "the line is blank"),
+          "no input data: "
+            + (options.json ? "the record's payload is empty" : "the line is blank"),
           operand: operand)
         hasBlankLine = true
         continue

@@ -50,6 +50,13 @@ import Testing
 
 @Test func formatNamesMatchTheCommandLine() {
   #expect(ImageFormat(rawValue: "pbm-plain") == .pbmPlain)
-  #expect(ImageFormat.allCases.filter(\.isTerminalArt).count == 5)
+  #expect(ImageFormat(rawValue: "ansi-utf8") == .ansiUTF8)
+  #expect(ImageFormat.allCases.filter(\.isTerminalArt).count == 6)
   #expect(!ImageFormat.png.holdsSeveralImages && ImageFormat.qrframe.holdsSeveralImages)
+  for format in [ImageFormat.eps, .pdf, .xpm] {
+    #expect(!format.holdsSeveralImages && format.usesColors && !format.isTerminalArt)
+  }
+  #expect(ImageFormat.pdf.isBinary && !ImageFormat.eps.isBinary && !ImageFormat.xpm.isBinary)
+  #expect(Set(ImageFormat.allCases.filter(\.usesAlpha)) == [.png, .svg, .pdf])
+  #expect(Set(ImageFormat.allCases.filter(\.usesTransparencyOnly)) == [.eps, .xpm])
 }

@@ -299,9 +299,17 @@ private func annotatedHeader(_ input: [UInt8], _ extra: [String] = []) throws ->
     #expect(result.status == 0, "\(type): \(result.errors)")
     #expect(result.output.hasPrefix(magic), "\(type)")
   }
-  let unmade = try ToolRunner.run("qrrender", ["-t", "ANSIUTF8", "hi"])
+  let unmade = try ToolRunner.run("qrrender", ["-t", "ANSIUTF8i", "hi"])
   #expect(unmade.status == 64)
-  #expect(unmade.errors.contains("qrencode's type ANSIUTF8"))
+  #expect(unmade.errors.contains("qrencode's type ANSIUTF8i"))
+  // ANSIUTF8 (and ANSI256UTF8): half blocks in colour, one column per module.
+  for type in ["ANSIUTF8", "ansi256utf8", "ansi-utf8"] {
+    let art = try ToolRunner.run("qrrender", ["-t", type, "hi"])
+    #expect(art.status == 0, "\(type): \(art.errors)")
+    let first = art.output.split(separator: "\n").first ?? ""
+    #expect(first == "\u{1B}[47m" + String(repeating: " ", count: 29) + "\u{1B}[0m", "\(type)")
+    #expect(art.output.split(separator: "\n").count == 15)  // 29 rows, two a line
+  }
   let clash = try ToolRunner.run("qrrender", ["-t", "SVG", "-f", "png", "hi"])
   #expect(clash.errors.contains("--format png and --type svg disagree"))
 

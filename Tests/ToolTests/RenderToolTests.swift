@@ -55,6 +55,20 @@ private enum ReadBack {
                 rows.append(['X' if c in '█▄' else '.' for c in line])
             # Blocks are light modules in utf8, dark ones in utf8-inverted.
             return art(rows, '.' if kind == 'utf8' else 'X')
+        if kind == 'ansi-utf8':
+            rows = []
+            for line in lines:
+                upper, lower, fg, bg = [], [], None, None
+                for code, text in re.findall(r'\x1b\[([0-9;]*)m([^\x1b]*)', line):
+                    if code in ('30', '37') or code.startswith('38;2;'):
+                        fg = 'D' if code == '30' else 'L'
+                    elif code in ('40', '47') or code.startswith('48;2;'):
+                        bg = 'D' if code == '40' else 'L'
+                    for c in text:
+                        upper.append(fg if c == '▀' else bg)
+                        lower.append(bg)
+                rows += [upper, lower]
+            return art(rows, 'D')
         if kind == 'ansi':
             rows = []
             for line in lines:
@@ -104,7 +118,7 @@ private let payload = "https://example.com/qrpipe?id=42"
   .enabled(if: ReadBack.isAvailable, ReadBack.skipped),
   arguments: [
     "pbm", "pbm-plain", "pgm", "ascii", "ascii-inverted", "utf8", "utf8-inverted", "ansi", "svg",
-    "png", "xpm",
+    "png", "xpm", "ansi-utf8",
   ])
 func everyFormatDecodesWithZXing(format: String) throws {
   let result = try ToolRunner.run("qrrender", ["-f", format, payload])

@@ -9,8 +9,8 @@
 public enum RenderCommand {
   /// The `--format` names, in the order help lists them; `ImageFormat`'s raw values agree.
   public static let formats = [
-    "pbm", "pbm-plain", "pgm", "ascii", "ascii-inverted", "utf8", "utf8-inverted", "ansi", "svg",
-    "png", "eps", "pdf", "xpm", "qrframe", "y4m",
+    "pbm", "pbm-plain", "pgm", "ascii", "ascii-inverted", "utf8", "utf8-inverted", "ansi",
+    "ansi-utf8", "svg", "png", "eps", "pdf", "xpm", "qrframe", "y4m",
   ]
 
   /// qrencode's `-t` type names, as qrencode spells them, with the format each one means here (nil for the
@@ -19,8 +19,8 @@ public enum RenderCommand {
   public static let qrencodeTypes: [(name: String, format: String?)] = [
     ("PNG", "png"), ("PNG32", "png"), ("EPS", "eps"), ("SVG", "svg"), ("XPM", "xpm"),
     ("ANSI", "ansi"), ("ANSI256", "ansi"), ("ASCII", "ascii"), ("ASCIIi", "ascii-inverted"),
-    ("UTF8", "utf8"), ("UTF8i", "utf8-inverted"), ("ANSIUTF8", nil), ("ANSIUTF8i", nil),
-    ("ANSI256UTF8", nil),
+    ("UTF8", "utf8"), ("UTF8i", "utf8-inverted"), ("ANSIUTF8", "ansi-utf8"),
+    ("ANSI256UTF8", "ansi-utf8"), ("ANSIUTF8i", nil),
   ]
 
   /// The file name extensions that choose a format when `--format` is not given.
@@ -54,7 +54,7 @@ public enum RenderCommand {
         completion: .choices(formats)),
       .value(
         "t", "type", "type",
-        "output format by qrencode's name: PNG, EPS, SVG, XPM, ANSI, ASCII, ASCIIi, UTF8, UTF8i",
+        "output format by qrencode's name: PNG, EPS, SVG, XPM, ANSI, ASCII, UTF8, ANSIUTF8...",
         completion: .choices(qrencodeTypes.filter { $0.format != nil }.map(\.name))),
       .value(
         "l", "level", "level", "error correction level L, M, Q or H (default M)",

@@ -93,7 +93,7 @@ public struct RenderCommandOptions: Sendable {
   public static let singleImageFormats: Set<String> = ["svg", "png", "eps", "pdf", "xpm"]
   /// Formats that `--dark` and `--light` change.
   public static let colourFormats: Set<String> = [
-    "svg", "png", "eps", "pdf", "xpm", "ansi", "pgm", "qrframe", "y4m",
+    "svg", "png", "eps", "pdf", "xpm", "ansi", "ansi-utf8", "pgm", "qrframe", "y4m",
   ]
 
   /// Validates `arguments`; the default format is the one `--output`'s extension names, else
@@ -363,8 +363,8 @@ public struct RenderCommandOptions: Sendable {
     if let type = RenderCommand.qrencodeTypes.first(where: { $0.name.lowercased() == lowered }) {
       guard let format = type.format else {
         throw UsageError(
-          "qrencode's type \(type.name) (half blocks in ANSI colours) is not made here: use"
-            + " --type UTF8 (or UTF8i) for half blocks, or --type ANSI for colours")
+          "qrencode's type \(type.name) (inverted half blocks in colour) is not made here: use"
+            + " --type ANSIUTF8, with --invert for a light symbol on dark")
       }
       return format
     }
