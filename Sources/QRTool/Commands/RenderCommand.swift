@@ -54,7 +54,7 @@ public enum RenderCommand {
         completion: .choices(formats)),
       .value(
         "t", "type", "type",
-        "output format by qrencode's name: PNG, EPS, SVG, XPM, ANSI, ASCII, UTF8, ANSIUTF8...",
+        "the format by qrencode's name: PNG, EPS, SVG, XPM, ANSI, ASCII, UTF8, ANSIUTF8",
         completion: .choices(qrencodeTypes.filter { $0.format != nil }.map(\.name))),
       .value(
         "l", "level", "level", "error correction level L, M, Q or H (default M)",
