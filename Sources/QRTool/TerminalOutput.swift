@@ -23,6 +23,15 @@ public enum TerminalOutput {
     return true
   }
 
+  /// Whether `path` names a terminal (`-o /dev/tty`), found without creating the file or
+  /// waiting on a FIFO: it is opened without `O_CREAT`, non-blocking, and closed at once.
+  public static func isTerminal(path: String) -> Bool {
+    let descriptor = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    return isatty(descriptor) == 1
+  }
+
   /// The width in columns that text written to `output` will be shown at: the terminal's
   /// (`TIOCGWINSZ`) when `output` is one, else `COLUMNS` from the environment when set (a pager
   /// or a script that knows its width); nil when neither says.

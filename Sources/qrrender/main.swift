@@ -25,6 +25,12 @@ Tool.main(RenderCommand.spec) { invocation in
   {
     return .failure
   }
+  if let path = options.output, format.isBinary, TerminalOutput.isTerminal(path: path) {
+    diagnostics.error(
+      "a terminal: not writing \(format.rawValue) data to it; name a file, or -f utf8",
+      operand: path)
+    return .failure
+  }
   // Art wider than the screen wraps into something no reader scans: say so, once.
   let columns = isStandardOutput && format.isTerminalArt ? TerminalOutput.columns() : nil
   var hasWarnedOfWidth = false

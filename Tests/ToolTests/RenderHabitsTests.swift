@@ -130,6 +130,8 @@ func noToolWritesBinaryDataToATerminal() throws {
     "qrrender -f pgm hi | qrdetect --annotate --json-fd 2",
     "qrrender -f pdf hi",
     "qrrender -o - -f png hi",
+    "qrrender -o /dev/tty -f qrframe hi",
+    "qrrender -f pgm hi | qrdetect --annotate=/dev/tty",
   ]
   let script = commands.map { "\($0); echo \"status $?\"" }.joined(separator: "; ")
   let result = try ToolRunner.shell("script -qec '\(script)' /dev/null")
@@ -138,6 +140,8 @@ func noToolWritesBinaryDataToATerminal() throws {
   }
   #expect(lines.filter { $0 == "status 2" }.count == commands.count, "\(result.output)")
   #expect(lines.filter { $0.contains("standard output is a terminal: not writing") }.count == 6)
+  #expect(result.output.contains("qrrender: /dev/tty: a terminal: not writing qrframe data"))
+  #expect(result.output.contains("qrdetect: /dev/tty: a terminal: not writing y4m data"))
   #expect(result.output.contains("qrcapture: standard output is a terminal: not writing qrframe"))
   #expect(result.output.contains("qrdetect: standard output is a terminal: not writing y4m data"))
   #expect(!result.output.contains("QRFM") && !result.output.contains("YUV4MPEG2"))

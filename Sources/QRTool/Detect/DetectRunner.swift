@@ -98,6 +98,11 @@ public struct DetectRunner<Reader: SymbolReading> {
       videoOutput = standardOutput
     case .file(let path)?:
       guard let descriptor = open(.file(path)) else { return .failure }
+      if descriptor.isTerminal {
+        diagnostics.error("a terminal: not writing y4m data to it; name a file", operand: path)
+        descriptor.close()
+        return .failure
+      }
       videoOutput = descriptor
     }
     defer { if let videoOutput, videoOutput != standardOutput { videoOutput.close() } }
