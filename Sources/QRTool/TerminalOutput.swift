@@ -23,9 +23,12 @@ public enum TerminalOutput {
     return true
   }
 
-  /// Whether `path` names a terminal (`-o /dev/tty`), found without creating the file or
-  /// waiting on a FIFO: it is opened without `O_CREAT`, non-blocking, and closed at once.
+  /// Whether `path` names a terminal (`-o /dev/tty`). Only a character device is opened to ask
+  /// (without `O_CREAT`, non-blocking, closed at once): opening a FIFO, even briefly, would end
+  /// its reader's input.
   public static func isTerminal(path: String) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFCHR else { return false }
     let descriptor = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { return false }
     defer { close(descriptor) }
