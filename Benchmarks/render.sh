@@ -77,7 +77,7 @@ measure() {  # measure NAME CODES "command"
 echo "batch: $count URLs, scale 4, level M (best of $passes)"
 measure "qrrender --lines -f pbm" "$count" "'$qrrender' --lines -f pbm < '$work/urls.txt' > /dev/null"
 measure "qrrender --lines -f png -d DIR" "$count" \
-  "rm -rf '$work/png'; '$qrrender' --lines -f png -d '$work/png' < '$work/urls.txt'"
+  "rm -rf '$work/png'; '$qrrender' --lines -f png --output-dir '$work/png' < '$work/urls.txt'"
 measure "qrencode -t PNG, shell loop" "$loop" \
   "while IFS= read -r url; do qrencode -s 4 -m 4 -l M -o - -t PNG \"\$url\" > /dev/null; done < '$work/loop.txt'"
 measure "qrencode -t PNG to files, shell loop" "$loop" \

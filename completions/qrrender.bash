@@ -25,14 +25,16 @@ _qrrender_reply() {  # kind words-or-empty prefix value
 _qrrender_value() {  # option attached prefix value: 0 when the word is a value
   case "$1" in
     -f|--format)
-      _qrrender_reply words 'pbm pbm-plain pgm ascii ascii-inverted utf8 utf8-inverted ansi svg png qrframe y4m' "$3" "$4" ;;
+      _qrrender_reply words 'pbm pbm-plain pgm ascii ascii-inverted utf8 utf8-inverted ansi ansi-utf8 svg png eps pdf xpm qrframe y4m' "$3" "$4" ;;
+    -t|--type)
+      _qrrender_reply words 'PNG PNG32 EPS SVG XPM ANSI ANSI256 ASCII ASCIIi UTF8 UTF8i ANSIUTF8 ANSI256UTF8' "$3" "$4" ;;
     -l|--level)
       _qrrender_reply words 'L M Q H' "$3" "$4" ;;
     -v|--symbol-version)
       COMPREPLY=() ;;
-    -m|--mask)
+    --mask)
       COMPREPLY=() ;;
-    --micro)
+    -M|--micro)
       [[ -n "$2" ]] || return 1; _qrrender_reply words 'auto' "$3" "$4" ;;
     --charset)
       _qrrender_reply words 'utf-8 iso-8859-1 shift_jis' "$3" "$4" ;;
@@ -40,13 +42,21 @@ _qrrender_value() {  # option attached prefix value: 0 when the word is a value
       COMPREPLY=() ;;
     -s|--scale)
       COMPREPLY=() ;;
-    --margin)
+    -m|--margin)
+      COMPREPLY=() ;;
+    -d|--dpi)
       COMPREPLY=() ;;
     --dark)
       COMPREPLY=() ;;
     --light)
       COMPREPLY=() ;;
-    --file)
+    --foreground)
+      COMPREPLY=() ;;
+    --background)
+      COMPREPLY=() ;;
+    --frame-size)
+      COMPREPLY=() ;;
+    -r|--file)
       _qrrender_reply file '' "$3" "$4" ;;
     --wifi)
       COMPREPLY=() ;;
@@ -76,7 +86,7 @@ _qrrender_value() {  # option attached prefix value: 0 when the word is a value
       COMPREPLY=() ;;
     -o|--output)
       _qrrender_reply file '' "$3" "$4" ;;
-    -d|--output-dir)
+    --output-dir)
       _qrrender_reply directory '' "$3" "$4" ;;
     *) return 1 ;;
   esac
@@ -101,7 +111,7 @@ _qrrender() {
     _qrrender_value "$prev" '' '' "$cur" && return 0
   fi
   if [[ "$cur" == -* ]]; then
-    _qrrender_reply words '-f --format -l --level -v --symbol-version -m --mask --boost --micro --eci --charset --gs1 --split -s --scale --margin --invert --dark --light --lines --verify --json --file --wifi --password --security --hidden --mecard --vcard --tel --email --url --mailto --subject --body --sms --geo -o --output -d --output-dir -h --help -V --version' '' "$cur"
+    _qrrender_reply words '-f --format -t --type -l --level -v --symbol-version --mask --boost -M --micro --eci --charset --gs1 --split -s --scale -m --margin -d --dpi --invert --dark --light --foreground --background --lines --frame-size --verify --json -r --file --wifi --password --security --hidden --mecard --vcard --tel --email --url --mailto --subject --body --sms --geo -o --output --output-dir -h --help -V --version' '' "$cur"
   else
     _qrrender_reply none '' '' "$cur"
   fi

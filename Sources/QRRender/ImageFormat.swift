@@ -21,10 +21,21 @@ public enum ImageFormat: String, CaseIterable, Sendable {
   case utf8Inverted = "utf8-inverted"
   /// Terminal art in background colours (SGR escapes), right on any terminal background.
   case ansi
+  /// Half blocks in foreground and background colours: as small as `utf8`, and right on any
+  /// terminal background as `ansi` is (qrencode's ANSIUTF8).
+  case ansiUTF8 = "ansi-utf8"
   /// Scalable vector graphics: one path of dark modules on a background rectangle.
   case svg
   /// Portable Network Graphics, 1 bit per pixel (grayscale or a two-colour palette).
   case png
+  /// Encapsulated PostScript: one filled rectangle per run of dark modules, `scale` points per
+  /// module.
+  case eps
+  /// A one-page PDF, vector: one filled rectangle per run of dark modules, `scale` points per
+  /// module.
+  case pdf
+  /// X PixMap (XPM3): C source text, one character per pixel.
+  case xpm
   /// A qrframe(5) frame, what qrdetect reads.
   case qrframe
   /// A YUV4MPEG2 stream (`Cmono`), for ffmpeg and mpv.
@@ -33,7 +44,7 @@ public enum ImageFormat: String, CaseIterable, Sendable {
   /// Whether the format is text for a terminal; several symbols are separated by a blank line.
   public var isTerminalArt: Bool {
     switch self {
-    case .ascii, .asciiInverted, .utf8, .utf8Inverted, .ansi: true
+    case .ascii, .asciiInverted, .utf8, .utf8Inverted, .ansi, .ansiUTF8: true
     default: false
     }
   }
@@ -41,31 +52,52 @@ public enum ImageFormat: String, CaseIterable, Sendable {
   /// Whether the output is binary data, not text a terminal can show.
   public var isBinary: Bool {
     switch self {
-    case .pbm, .pgm, .png, .qrframe, .y4m: true
+    case .pbm, .pgm, .png, .pdf, .qrframe, .y4m: true
     default: false
     }
   }
 
   /// Whether one file can hold several images one after another (a stream of PNM images or
-  /// frames, or text art); an SVG or PNG file holds one.
-  public var holdsSeveralImages: Bool { self != .svg && self != .png }
+  /// frames, or text art); an SVG, PNG, EPS, PDF or XPM file holds one.
+  public var holdsSeveralImages: Bool {
+    switch self {
+    case .svg, .png, .eps, .pdf, .xpm: false
+    default: true
+    }
+  }
 
   /// Whether `--dark` and `--light` change the output (gray formats take the colours' luma).
   public var usesColors: Bool {
     switch self {
-    case .svg, .png, .ansi, .pgm, .qrframe, .y4m: true
+    case .svg, .png, .eps, .pdf, .xpm, .ansi, .ansiUTF8, .pgm, .qrframe, .y4m: true
     default: false
     }
   }
+
+  /// Whether any alpha of the colours is honoured: PNG (a `tRNS` chunk), SVG (`fill-opacity`)
+  /// and PDF (a graphics state's `/ca`).
+  public var usesAlpha: Bool {
+    switch self {
+    case .svg, .png, .pdf: true
+    default: false
+    }
+  }
+
+  /// Whether a colour with alpha 0 is left unpainted (transparent) though other alphas are not
+  /// expressible: EPS and XPM (`None`).
+  public var usesTransparencyOnly: Bool { self == .eps || self == .xpm }
 
   /// The usual file name extension, without the dot.
   public var fileExtension: String {
     switch self {
     case .pbm, .pbmPlain: "pbm"
     case .pgm: "pgm"
-    case .ascii, .asciiInverted, .utf8, .utf8Inverted, .ansi: "txt"
+    case .ascii, .asciiInverted, .utf8, .utf8Inverted, .ansi, .ansiUTF8: "txt"
     case .svg: "svg"
     case .png: "png"
+    case .eps: "eps"
+    case .pdf: "pdf"
+    case .xpm: "xpm"
     case .qrframe: "qrframe"
     case .y4m: "y4m"
     }

@@ -8,9 +8,9 @@ import QRStream
 /// Writes rendered symbols one after another to a descriptor, each with one write.
 ///
 /// PBM and PGM images simply follow each other (Netpbm reads such streams); qrframe frames are
-/// numbered from 0 at 25 frames per second; a y4m stream has one header and every frame the size
-/// of the first (a smaller symbol is centred on a light background); text art is separated by a
-/// blank line. SVG and PNG files hold one image, so a caller gives them one symbol per file.
+/// numbered from 0 at 25 frames per second; a y4m stream has one header and one frame size:
+/// `frameSize` when given, else the first symbol's (a smaller symbol is centred on a light
+/// background); text art is separated by a blank line. SVG and PNG files hold one image, so a caller gives them one symbol per file.
 ///
 ///     var writer = ImageStreamWriter(format: .pbm, options: options, descriptor: .standardOutput)
 ///     for symbol in symbols { try writer.write(symbol) }
@@ -23,14 +23,30 @@ public struct ImageStreamWriter: Sendable {
   public let descriptor: FileDescriptor
   /// How many images have been written.
   public private(set) var count = 0
+  /// The y4m frame size chosen in advance, or nil for the first symbol's.
+  public let frameSize: (width: Int, height: Int)?
   private var y4m: Y4MWriter
 
-  /// A writer of `format` images to `descriptor`.
-  public init(format: ImageFormat, options: RenderOptions, descriptor: FileDescriptor) {
+  /// A writer of `format` images to `descriptor`; `frameSize` fixes the size of y4m frames.
+  public init(
+    format: ImageFormat, options: RenderOptions, descriptor: FileDescriptor,
+    frameSize: (width: Int, height: Int)? = nil
+  ) {
     self.format = format
     self.options = options
     self.descriptor = descriptor
+    self.frameSize = frameSize
     y4m = Y4MWriter(descriptor: descriptor, frameRate: .standard)
+  }
+
+  /// The error writing `symbol` would meet because it is larger than the stream's y4m frames,
+  /// or nil if it fits (or the format is not y4m).
+  public func sizeProblem(_ symbol: EncodedSymbol) -> RenderOutputError? {
+    guard format == .y4m, let size = y4m.size ?? frameSize else { return nil }
+    let side = ModuleRaster(symbol, options: options).side * options.scale
+    guard side > size.width || side > size.height else { return nil }
+    return .frameTooLarge(
+      width: side, height: side, streamWidth: size.width, streamHeight: size.height)
   }
 
   /// Writes `symbol` as the next image of the stream.
@@ -66,7 +82,7 @@ public struct ImageStreamWriter: Sendable {
 
   private mutating func writeY4M(_ image: GrayImage) throws(RenderOutputError) {
     var image = image
-    if let size = y4m.size, size != (image.width, image.height) {
+    if let size = y4m.size ?? frameSize, size != (image.width, image.height) {
       guard image.width <= size.width, image.height <= size.height else {
         throw .frameTooLarge(
           width: image.width, height: image.height, streamWidth: size.width,

@@ -7,14 +7,17 @@ import QRStream
 public enum PNGRenderer {
   /// A PNG image, `scale` pixels per module, one bit per pixel.
   ///
-  /// Black on white gives colour type 0 (grayscale, where bit 1 is white); other colours give
-  /// colour type 3 with the palette `[dark, light]`. Either way a light pixel is bit 1, so the
-  /// scanlines are the same. Every scanline has filter type 0 (none): Deflate's row-distance
+  /// Opaque black on white gives colour type 0 (grayscale, where bit 1 is white); other colours
+  /// give colour type 3 with the palette `[dark, light]`, and a `tRNS` chunk with their alphas
+  /// when either is not opaque. Either way a light pixel is bit 1, so the scanlines are the
+  /// same. With `dotsPerInch`, a `pHYs` chunk gives the pixel density (in pixels per metre, as
+  /// PNG stores it). Every scanline has filter type 0 (none): Deflate's row-distance
   /// matches already find what the Up filter would.
   ///
   /// - Complexity: O(*w* × *h*).
   public static func png(
-    _ raster: ModuleRaster, scale: Int, dark: RGBColor = .black, light: RGBColor = .white
+    _ raster: ModuleRaster, scale: Int, dark: RGBColor = .black, light: RGBColor = .white,
+    dotsPerInch: Int? = nil
   ) -> [UInt8] {
     let width = raster.side * scale
     let rowLength = (width + 7) / 8
@@ -38,9 +41,20 @@ public enum PNGRenderer {
 
     var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     appendChunk("IHDR", header, to: &bytes)
+    if let dotsPerInch {
+      // 1 inch is 0.0254 m exactly; unit 1 is the metre.
+      let perMetre = UInt32(clamping: (dotsPerInch * 10_000 + 127) / 254)
+      var density: [UInt8] = []
+      append(perMetre, to: &density)
+      append(perMetre, to: &density)
+      appendChunk("pHYs", density + [1], to: &bytes)
+    }
     if !isGray {
       appendChunk(
         "PLTE", [dark.red, dark.green, dark.blue, light.red, light.green, light.blue], to: &bytes)
+      if !dark.isOpaque || !light.isOpaque {
+        appendChunk("tRNS", [dark.alpha, light.alpha], to: &bytes)
+      }
     }
     appendChunk("IDAT", Deflate.zlib(scanlines, rowLength: rowLength + 1), to: &bytes)
     appendChunk("IEND", [], to: &bytes)

@@ -14,12 +14,14 @@ public struct RenderOptions: Hashable, Sendable {
   public var dark: RGBColor
   /// The colour of light modules and the quiet zone.
   public var light: RGBColor
+  /// The pixel density a PNG records (its `pHYs` chunk), or nil for none.
+  public var dotsPerInch: Int?
 
   /// Creates options; the defaults give a standard black-on-white symbol at one pixel per
   /// module.
   public init(
     scale: Int = 1, margin: Int? = nil, invert: Bool = false, dark: RGBColor = .black,
-    light: RGBColor = .white
+    light: RGBColor = .white, dotsPerInch: Int? = nil
   ) {
     precondition(scale >= 1, "scale must be at least 1")
     precondition((margin ?? 0) >= 0, "negative margin")
@@ -28,8 +30,9 @@ public struct RenderOptions: Hashable, Sendable {
     self.invert = invert
     self.dark = dark
     self.light = light
+    self.dotsPerInch = dotsPerInch
   }
 
-  /// Whether the colours are plain black and white (a PNG can then be 1-bit grayscale).
+  /// Whether the colours are plain opaque black and white (a PNG can then be 1-bit grayscale).
   public var isBlackOnWhite: Bool { dark == .black && light == .white }
 }

@@ -41,10 +41,20 @@ public enum Renderer {
     case .utf8Inverted: return TextRenderer.utf8(raster, scale: scale, inverted: true)
     case .ansi:
       return TextRenderer.ansi(raster, scale: scale, dark: options.dark, light: options.light)
+    case .ansiUTF8:
+      return TextRenderer.ansiUTF8(raster, scale: scale, dark: options.dark, light: options.light)
     case .svg:
       return SVGRenderer.svg(raster, scale: scale, dark: options.dark, light: options.light)
     case .png:
-      return PNGRenderer.png(raster, scale: scale, dark: options.dark, light: options.light)
+      return PNGRenderer.png(
+        raster, scale: scale, dark: options.dark, light: options.light,
+        dotsPerInch: options.dotsPerInch)
+    case .eps:
+      return VectorRenderer.eps(raster, scale: scale, dark: options.dark, light: options.light)
+    case .pdf:
+      return VectorRenderer.pdf(raster, scale: scale, dark: options.dark, light: options.light)
+    case .xpm:
+      return XPMRenderer.xpm(raster, scale: scale, dark: options.dark, light: options.light)
     case .qrframe:
       let image = grayImage(raster, options: options)
       let frame = Frame(image: image, sequence: 0, timestamp: 0)

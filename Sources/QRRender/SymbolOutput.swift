@@ -17,30 +17,37 @@ public struct SymbolOutput {
   public let format: ImageFormat
   /// How symbols become pixels.
   public let options: RenderOptions
+  /// The y4m frame size chosen in advance (`ImageStreamWriter.frameSize`).
+  public let frameSize: (width: Int, height: Int)?
   private let file: PathName?
   private let directory: PathName?
   private var stream: ImageStreamWriter?
   private var pending: OutputFile.Pending?
 
   /// Prepares the destination: `directory` (created now if missing), else `file`, else standard
-  /// output.
+  /// output; `frameSize` fixes the size of y4m frames.
   ///
   /// - Throws: `RenderOutputError.file` if the directory cannot be created.
   public init(
-    format: ImageFormat, options: RenderOptions, file: String? = nil, directory: String? = nil
+    format: ImageFormat, options: RenderOptions, file: String? = nil, directory: String? = nil,
+    frameSize: (width: Int, height: Int)? = nil
   ) throws(RenderOutputError) {
     let fileName = file.map { PathName($0) }
     let directoryName = directory.map { PathName($0) }
-    try self.init(format: format, options: options, file: fileName, directory: directoryName)
+    try self.init(
+      format: format, options: options, file: fileName, directory: directoryName,
+      frameSize: frameSize)
   }
 
   /// Prepares the destination as `init(format:options:file:directory:)` does, for paths given
   /// as bytes (a name that is not UTF-8 is created as it is).
   public init(
-    format: ImageFormat, options: RenderOptions, file: PathName?, directory: PathName?
+    format: ImageFormat, options: RenderOptions, file: PathName?, directory: PathName?,
+    frameSize: (width: Int, height: Int)? = nil
   ) throws(RenderOutputError) {
     self.format = format
     self.options = options
+    self.frameSize = frameSize
     self.file = directory == nil ? file : nil
     self.directory = directory
     if let directory { try OutputFile.makeDirectory(directory) }
@@ -49,7 +56,8 @@ public struct SymbolOutput {
   /// Writes the symbols of one payload; `line` is its line number with `--lines`.
   ///
   /// - Throws: `RenderOutputError`: `.oneImagePerFile` (nothing written) when an SVG or PNG
-  ///   stream would get a second image, `.io` or `.file` when writing fails.
+  ///   stream would get a second image, `.frameTooLarge` (nothing written) when a symbol is
+  ///   larger than the y4m stream's frames, `.io` or `.file` when writing fails.
   public mutating func write(
     _ symbols: [EncodedSymbol], line: Int? = nil
   ) throws(RenderOutputError) {
@@ -68,6 +76,12 @@ public struct SymbolOutput {
     if !format.holdsSeveralImages && written + symbols.count > 1 {
       throw .oneImagePerFile(format: format, count: written + symbols.count)
     }
+    // Checked before the file is opened, so that a refused first symbol leaves no file.
+    let probe =
+      stream
+      ?? ImageStreamWriter(
+        format: format, options: options, descriptor: .standardOutput, frameSize: frameSize)
+    for symbol in symbols { if let problem = probe.sizeProblem(symbol) { throw problem } }
     var stream = try openStream()
     for symbol in symbols { try stream.write(symbol) }
     self.stream = stream
@@ -94,7 +108,8 @@ public struct SymbolOutput {
     if let stream { return stream }
     if let file, pending == nil { pending = try OutputFile.Pending(path: file) }
     let opened = ImageStreamWriter(
-      format: format, options: options, descriptor: pending?.descriptor ?? .standardOutput)
+      format: format, options: options, descriptor: pending?.descriptor ?? .standardOutput,
+      frameSize: frameSize)
     stream = opened
     return opened
   }

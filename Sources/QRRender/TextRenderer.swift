@@ -87,6 +87,51 @@ public enum TextRenderer {
     return bytes
   }
 
+  /// Half blocks in colour: each character is two pixel rows, `▀` in the upper pixel's colour
+  /// (foreground) on the lower pixel's (background), or a space on the background when both
+  /// are alike; an odd last row pairs with the light colour below it. Black and white use SGR
+  /// 30/37 and 40/47, other colours 38;2 and 48;2. Colours are set only when they change, and
+  /// each line resets them (`ESC[0m`) before its newline.
+  ///
+  /// - Complexity: O(*w* × *h*).
+  public static func ansiUTF8(
+    _ raster: ModuleRaster, scale: Int, dark: RGBColor, light: RGBColor
+  ) -> [UInt8] {
+    let backgrounds = [Array(sgrBackground(light).utf8), Array(sgrBackground(dark).utf8)]
+    let foregrounds = [Array(sgrForeground(light).utf8), Array(sgrForeground(dark).utf8)]
+    let height = raster.side * scale
+    var bytes: [UInt8] = []
+    var top = 0
+    while top < height {
+      let upper = raster.row(top / scale)
+      let lower = top + 1 < height ? raster.row((top + 1) / scale) : nil
+      var background: UInt8?
+      var foreground: UInt8?
+      for x in 0..<raster.side {
+        let isUpperDark = upper[upper.startIndex + x] != 0 ? 1 : 0
+        let isLowerDark = lower.map { $0[$0.startIndex + x] != 0 ? 1 : 0 } ?? 0
+        let below = UInt8(isLowerDark)
+        if background != below {
+          bytes += backgrounds[isLowerDark]
+          background = below
+        }
+        if isUpperDark == isLowerDark {
+          for _ in 0..<scale { bytes.append(0x20) }
+          continue
+        }
+        let above = UInt8(isUpperDark)
+        if foreground != above {
+          bytes += foregrounds[isUpperDark]
+          foreground = above
+        }
+        for _ in 0..<scale { bytes += upperHalfBlock }
+      }
+      bytes += Array("\u{1B}[0m\n".utf8)
+      top += 2
+    }
+    return bytes
+  }
+
   // MARK: - Glyphs
 
   /// U+2588 FULL BLOCK.
@@ -104,6 +149,15 @@ public enum TextRenderer {
     case .black: "\u{1B}[40m"
     case .white: "\u{1B}[47m"
     default: "\u{1B}[48;2;\(color.red);\(color.green);\(color.blue)m"
+    }
+  }
+
+  /// The escape that sets the foreground: `ESC[30m`, `ESC[37m` or `ESC[38;2;R;G;Bm`.
+  static func sgrForeground(_ color: RGBColor) -> String {
+    switch color {
+    case .black: "\u{1B}[30m"
+    case .white: "\u{1B}[37m"
+    default: "\u{1B}[38;2;\(color.red);\(color.green);\(color.blue)m"
     }
   }
 }

@@ -5,7 +5,8 @@
 public enum ExitStatus: Int32, Sendable, CaseIterable {
   /// Everything worked (and for `qrdetect`, something was decoded).
   case success = 0
-  /// `qrdetect` only: the input ended cleanly and nothing was decoded (grep's 1).
+  /// Nothing to do: `qrdetect` read its input and decoded nothing (grep's 1); `qrrender` got
+  /// no input data (an empty payload or a blank line, as qrencode exits 1).
   case nothingFound = 1
   /// An error: unreadable input, a malformed stream, a device failure, an I/O error.
   case failure = 2
@@ -20,7 +21,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
   public var summary: String {
     switch self {
     case .success: "success"
-    case .nothingFound: "input ended and nothing was found (qrdetect only)"
+    case .nothingFound: "nothing found (qrdetect) or no input data (qrrender)"
     case .failure: "an error occurred; everything complete before it was written"
     case .usage: "usage error: unknown option, bad value or bad operand"
     case .interrupted: "stopped by SIGINT after cleaning up"

@@ -30,6 +30,12 @@ Tool.main(CaptureCommand.spec) { invocation in
     return .success
   }
 
+  if TerminalOutput.refusesBinary(
+    options.output.rawValue, advice: "redirect it or pipe it to qrdetect",
+    diagnostics: diagnostics)
+  {
+    return .failure
+  }
   var sink = CaptureSink(
     format: options.output, frameRate: options.effectiveFrameRate, output: output)
   var selection = options.selection

@@ -15,16 +15,35 @@ Tool.main(RenderCommand.spec) { invocation in
   let request = try symbolRequest(options)
   let renderOptions = RenderOptions(
     scale: options.scale ?? format.defaultScale, margin: options.margin, invert: options.invert,
-    dark: options.dark.map { RGBColor(red: $0[0], green: $0[1], blue: $0[2]) } ?? .black,
-    light: options.light.map { RGBColor(red: $0[0], green: $0[1], blue: $0[2]) } ?? .white)
+    dark: options.dark ?? .black, light: options.light ?? .white,
+    dotsPerInch: options.dotsPerInch)
+  let isStandardOutput = options.output == nil && options.outputDirectory == nil
 
-  if options.output == nil && options.outputDirectory == nil && format.isBinary
-    && FileDescriptor.standardOutput.isTerminal
+  if isStandardOutput && format.isBinary
+    && TerminalOutput.refusesBinary(
+      format.rawValue, advice: "redirect it, use -o, or -f utf8", diagnostics: diagnostics)
   {
-    diagnostics.error(
-      "standard output is a terminal: not writing \(format.rawValue) data to it;"
-        + " redirect it, use -o, or -f utf8")
     return .failure
+  }
+  if let path = options.output, format.isBinary, TerminalOutput.isTerminal(path: path.description) {
+    diagnostics.error(
+      "a terminal: not writing \(format.rawValue) data to it; name a file, or -f utf8",
+      operand: path.description)
+    return .failure
+  }
+  // Art wider than the screen wraps into something no reader scans: say so, once.
+  let columns = isStandardOutput && format.isTerminalArt ? TerminalOutput.columns() : nil
+  var hasWarnedOfWidth = false
+  func checkWidth(_ symbols: [EncodedSymbol]) {
+    guard let columns, !hasWarnedOfWidth, let symbol = symbols.first else { return }
+    let side = ModuleRaster(symbol, options: renderOptions).side * renderOptions.scale
+    let isHalfBlocks = format == .utf8 || format == .utf8Inverted || format == .ansiUTF8
+    let width = isHalfBlocks ? side : 2 * side
+    guard width > columns else { return }
+    hasWarnedOfWidth = true
+    diagnostics.warning(
+      "the symbol is \(width) columns wide but the terminal has \(columns): it wraps and cannot"
+        + " be scanned; widen the terminal, use -f utf8 (half the width), or write an image")
   }
   let input: FileDescriptor
   switch options.source {
@@ -37,11 +56,17 @@ Tool.main(RenderCommand.spec) { invocation in
   }
   let sourceName = options.source.name
 
+  // y4m has one frame size per stream: a stream of payloads gets frames that fit any of them.
+  var frameSize = options.frameSize
+  if format == .y4m && frameSize == nil && (options.lines || options.json) {
+    let side = largestSymbolSide(options, scale: renderOptions.scale)
+    frameSize = (side, side)
+  }
   var output: SymbolOutput
   do {
     output = try SymbolOutput(
       format: format, options: renderOptions, file: options.output,
-      directory: options.outputDirectory)
+      directory: options.outputDirectory, frameSize: frameSize)
   } catch let error as RenderOutputError {
     report(error, diagnostics)
     return .failure
@@ -74,7 +99,12 @@ Tool.main(RenderCommand.spec) { invocation in
       case .content(let content): payload = Array(content.text.utf8)
       case .standardInput, .file: payload = try PayloadInput.readAll(input)
       }
+      if payload.isEmpty {
+        diagnostics.error("no input data: the payload is empty", operand: sourceName)
+        return .nothingFound
+      }
       guard let symbols = encode(payload, operand: sourceName) else { return .failure }
+      checkWidth(symbols)
       try output.write(symbols)
       try output.finish()
       return .success
@@ -86,6 +116,7 @@ Tool.main(RenderCommand.spec) { invocation in
     // --lines and --json: one payload per line; a line that cannot be encoded is reported and
     // skipped.
     var status = ExitStatus.success
+    var hasBlankLine = false
     let reader = LineReader(input, maximumLineLength: PayloadInput.maximumByteCount)
     var records = DetectionRecordReader()
     while true {
@@ -112,14 +143,33 @@ Tool.main(RenderCommand.spec) { invocation in
           continue
         }
       }
+      if payload.isEmpty {
+        diagnostics.error(
+          "no input data: "
+            + (options.json ? "the record's payload is empty" : "the line is blank"),
+          operand: operand)
+        hasBlankLine = true
+        continue
+      }
       if let symbols = encode(payload, operand: operand) {
-        try output.write(symbols, line: line.number)
+        checkWidth(symbols)
+        do {
+          try output.write(symbols, line: line.number)
+        } catch RenderOutputError.frameTooLarge(
+          let width, let height, let streamWidth, let streamHeight)
+        {
+          // Nothing of this payload was written; the stream goes on with the next line.
+          diagnostics.error(
+            "a \(width)x\(height) symbol does not fit the \(streamWidth)x\(streamHeight) frames"
+              + " of --frame-size", operand: operand)
+          status = .failure
+        }
       } else {
         status = .failure
       }
     }
     try output.finish()
-    return status
+    return status == .success && hasBlankLine ? .nothingFound : status
   } catch let error as RenderOutputError {
     output.discard()
     // A closed pipe ends quietly; another failed write names the output, not the input.
@@ -160,6 +210,16 @@ func report(_ error: RenderOutputError, _ diagnostics: Diagnostics, operand: Str
   } else {
     diagnostics.error(toolMessage(for: error), operand: operand)
   }
+}
+
+/// The side in pixels of the largest symbol `options` allow: the chosen version, else version 40
+/// (M4 with `--micro`), with its quiet zone.
+func largestSymbolSide(_ options: RenderCommandOptions, scale: Int) -> Int {
+  let largest = options.symbolKinds == .micro ? "M4" : "40"
+  let version = options.symbolVersion.flatMap(SymbolVersion.init) ?? SymbolVersion(largest)
+  let modules = version?.size ?? 177
+  let margin = options.margin ?? (version?.isMicro == true ? 2 : 4)
+  return (modules + 2 * margin) * scale
 }
 
 /// The encoder's options and splitting rule from the command line.

@@ -37,7 +37,11 @@ import Testing
   #expect(RGBColor(hex: "#1A73e8") == RGBColor(red: 0x1A, green: 0x73, blue: 0xE8))
   #expect(RGBColor(hex: "#fff") == .white)
   #expect(RGBColor(hex: "#0f0")?.description == "#00ff00")
-  for bad in ["", "#", "123456", "#12345", "#12345g", "#1234567"] {
+  #expect(RGBColor(hex: "123456") == RGBColor(red: 0x12, green: 0x34, blue: 0x56))
+  #expect(RGBColor(hex: "FFFFFF00") == RGBColor(red: 255, green: 255, blue: 255, alpha: 0))
+  #expect(RGBColor(hex: "#00000080")?.opacity == "0.502")
+  #expect(RGBColor.black.opacity == "1" && RGBColor(hex: "0000")?.opacity == "0")
+  for bad in ["", "#", "#12345", "#12345g", "#1234567", "##123456", "123456789"] {
     #expect(RGBColor(hex: bad) == nil, "\(bad)")
   }
   #expect(RGBColor.white.luma == 255 && RGBColor.black.luma == 0)
@@ -46,6 +50,13 @@ import Testing
 
 @Test func formatNamesMatchTheCommandLine() {
   #expect(ImageFormat(rawValue: "pbm-plain") == .pbmPlain)
-  #expect(ImageFormat.allCases.filter(\.isTerminalArt).count == 5)
+  #expect(ImageFormat(rawValue: "ansi-utf8") == .ansiUTF8)
+  #expect(ImageFormat.allCases.filter(\.isTerminalArt).count == 6)
   #expect(!ImageFormat.png.holdsSeveralImages && ImageFormat.qrframe.holdsSeveralImages)
+  for format in [ImageFormat.eps, .pdf, .xpm] {
+    #expect(!format.holdsSeveralImages && format.usesColors && !format.isTerminalArt)
+  }
+  #expect(ImageFormat.pdf.isBinary && !ImageFormat.eps.isBinary && !ImageFormat.xpm.isBinary)
+  #expect(Set(ImageFormat.allCases.filter(\.usesAlpha)) == [.png, .svg, .pdf])
+  #expect(Set(ImageFormat.allCases.filter(\.usesTransparencyOnly)) == [.eps, .xpm])
 }

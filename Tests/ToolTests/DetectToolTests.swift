@@ -263,7 +263,7 @@ private func temporaryDirectory() throws -> URL {
   let written = records(try String(contentsOf: found, encoding: .utf8))
   #expect(written.map { $0["text"] as? String } == ["shown"])
   let y4m = try Data(contentsOf: video)
-  let header = "YUV4MPEG2 W\(Scene.width) H\(Scene.height) F30:1 Ip A1:1 Cmono\n"
+  let header = "YUV4MPEG2 W\(Scene.width) H\(Scene.height) F25:1 Ip A1:1 Cmono\n"
   let frameBytes = "FRAME\n".utf8.count + Scene.width * Scene.height
   #expect(y4m.count == header.utf8.count + 2 * frameBytes)
   #expect(y4m.prefix(header.utf8.count) == Data(header.utf8))

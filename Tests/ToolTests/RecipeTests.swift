@@ -120,7 +120,7 @@ private let clipPayloads = [
 private func makeClip(in workspace: Workspace, name: String = "clip.mp4") throws {
   try workspace.prepare(
     """
-    printf '%s\\n' \(clipPayloads.joined(separator: " ")) | qrrender --lines -f png -d frames
+    printf '%s\\n' \(clipPayloads.joined(separator: " ")) | qrrender --lines -f png --output-dir frames
     ffmpeg -v error -framerate 2 -i frames/%06d.png -r 10 -c:v libx264 -pix_fmt yuv420p \\
       -vf 'pad=320:240:(ow-iw)/2:(oh-ih)/2:color=white,format=gray,tpad=stop_mode=clone:stop_duration=0.5' \\
       \(name)

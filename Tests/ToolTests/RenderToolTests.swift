@@ -33,7 +33,7 @@ private enum ReadBack {
 
     def load(path, kind):
         data = open(path, 'rb').read()
-        if kind in ('pbm', 'pbm-plain', 'pgm', 'png'):
+        if kind in ('pbm', 'pbm-plain', 'pgm', 'png', 'xpm'):
             return Image.open(path)
         text = data.decode('utf-8')
         if kind == 'svg':
@@ -55,6 +55,20 @@ private enum ReadBack {
                 rows.append(['X' if c in '█▄' else '.' for c in line])
             # Blocks are light modules in utf8, dark ones in utf8-inverted.
             return art(rows, '.' if kind == 'utf8' else 'X')
+        if kind == 'ansi-utf8':
+            rows = []
+            for line in lines:
+                upper, lower, fg, bg = [], [], None, None
+                for code, text in re.findall(r'\x1b\[([0-9;]*)m([^\x1b]*)', line):
+                    if code in ('30', '37') or code.startswith('38;2;'):
+                        fg = 'D' if code == '30' else 'L'
+                    elif code in ('40', '47') or code.startswith('48;2;'):
+                        bg = 'D' if code == '40' else 'L'
+                    for c in text:
+                        upper.append(fg if c == '▀' else bg)
+                        lower.append(bg)
+                rows += [upper, lower]
+            return art(rows, 'D')
         if kind == 'ansi':
             rows = []
             for line in lines:
@@ -104,7 +118,7 @@ private let payload = "https://example.com/qrpipe?id=42"
   .enabled(if: ReadBack.isAvailable, ReadBack.skipped),
   arguments: [
     "pbm", "pbm-plain", "pgm", "ascii", "ascii-inverted", "utf8", "utf8-inverted", "ansi", "svg",
-    "png",
+    "png", "xpm", "ansi-utf8",
   ])
 func everyFormatDecodesWithZXing(format: String) throws {
   let result = try ToolRunner.run("qrrender", ["-f", format, payload])
@@ -204,7 +218,8 @@ private func pbmImages(_ bytes: [UInt8]) -> [[UInt8]]? {
   ).path
   defer { try? FileManager.default.removeItem(atPath: directory) }
   let result = try ToolRunner.run(
-    "qrrender", ["--lines", "-f", "png", "-d", directory], input: Array("one\r\ntwo\nthree".utf8))
+    "qrrender", ["--lines", "-f", "png", "--output-dir", directory],
+    input: Array("one\r\ntwo\nthree".utf8))
   #expect(result.status == 0, "\(result.errors)")
   #expect(
     try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
@@ -227,7 +242,8 @@ func splitPartsJoinAgainInZbar() throws {
   ).path
   defer { try? FileManager.default.removeItem(atPath: directory) }
   let text = (0..<120).map { "word\($0) " }.joined()
-  let result = try ToolRunner.run("qrrender", ["--split", "3", "-f", "png", "-d", directory, text])
+  let result = try ToolRunner.run(
+    "qrrender", ["--split", "3", "-f", "png", "--output-dir", directory, text])
   #expect(result.status == 0, "\(result.errors)")
   let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
   #expect(names == ["part-01.png", "part-02.png", "part-03.png"])
@@ -271,10 +287,11 @@ func microGS1AndECIOptionsReachTheSymbol() throws {
   #expect(try ReadBack.decode([gs1.stdout], kind: "png").first?.contains(" ]Q3 ") == true)
   let boosted = try ToolRunner.run("qrrender", ["-l", "L", "--boost", "-f", "png", "x"])
   #expect(try ReadBack.decode([boosted.stdout], kind: "png").first?.contains(" level=H ") == true)
-  let masked = try ToolRunner.run("qrrender", ["-m", "5", "-v", "3", "-f", "png", "x"])
+  let masked = try ToolRunner.run("qrrender", ["--mask", "5", "-v", "3", "-f", "png", "x"])
   #expect(
     try ReadBack.decode([masked.stdout], kind: "png").first?.hasSuffix(" mask=5 version=3") == true)
-  let forced = try ToolRunner.run("qrrender", ["-v", "7", "-l", "H", "-m", "3", "-f", "pgm", "x"])
+  let forced = try ToolRunner.run(
+    "qrrender", ["-v", "7", "-l", "H", "--mask", "3", "-f", "pgm", "x"])
   #expect(forced.status == 0)
   #expect(forced.output.hasPrefix("P5\n\((45 + 8) * 4) "))
 }
@@ -301,7 +318,7 @@ func eciLetsZbarReadShortUTF8() throws {
   (["--lines", "x"], "--lines reads standard input or --file"),
   (["--lines", "-f", "png"], "--lines with --format png needs --output-dir"),
   (["--charset", "ebcdic", "x"], "invalid value 'ebcdic' for --charset"),
-  (["-o", "a", "-d", "b", "x"], "give either --output or --output-dir"),
+  (["-o", "a", "--output-dir", "b", "x"], "give either --output or --output-dir"),
   (["a", "b"], "too many operands"),
   (["--scale", "0", "x"], "--scale"),
 ])

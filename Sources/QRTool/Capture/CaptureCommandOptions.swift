@@ -137,6 +137,11 @@ public struct CaptureCommandOptions: Sendable {
       if width * height > maximumPixels {
         throw UsageError("--size \(width)x\(height) exceeds --max-pixels \(maximumPixels)")
       }
+      if arguments.value("truth") == "-" {
+        throw UsageError(
+          "--truth -: standard output carries the frames; give the truth a file, or a descriptor"
+            + " such as --truth /dev/fd/3 3>truth.jsonl")
+      }
       let seed = try arguments.integer("seed", in: 0...Int.max)
       simulation = SimulationRequest(
         payloads: arguments.operands, payloadFile: arguments.path("payloads"),
@@ -159,7 +164,8 @@ public struct CaptureCommandOptions: Sendable {
       guard arguments.operands.isEmpty else {
         throw UsageError("give either --device or file operands, not both")
       }
-      inputs = [.camera(device)]
+      // `-d -` is standard input, as '-' is for every file option.
+      inputs = [device == "-" ? .file("-") : .camera(device)]
     } else if !arguments.operands.isEmpty {
       inputs = arguments.operandPaths.map(CaptureInput.file)
     } else if standardInputIsData && !listFormats {

@@ -9,8 +9,24 @@
 public enum RenderCommand {
   /// The `--format` names, in the order help lists them; `ImageFormat`'s raw values agree.
   public static let formats = [
-    "pbm", "pbm-plain", "pgm", "ascii", "ascii-inverted", "utf8", "utf8-inverted", "ansi", "svg",
-    "png", "qrframe", "y4m",
+    "pbm", "pbm-plain", "pgm", "ascii", "ascii-inverted", "utf8", "utf8-inverted", "ansi",
+    "ansi-utf8", "svg", "png", "eps", "pdf", "xpm", "qrframe", "y4m",
+  ]
+
+  /// qrencode's `-t` type names, as qrencode spells them, with the format each one means here (nil for the
+  /// types qrrender has no counterpart for). `--format` and `--type` take these and `formats`,
+  /// in any case.
+  public static let qrencodeTypes: [(name: String, format: String?)] = [
+    ("PNG", "png"), ("PNG32", "png"), ("EPS", "eps"), ("SVG", "svg"), ("XPM", "xpm"),
+    ("ANSI", "ansi"), ("ANSI256", "ansi"), ("ASCII", "ascii"), ("ASCIIi", "ascii-inverted"),
+    ("UTF8", "utf8"), ("UTF8i", "utf8-inverted"), ("ANSIUTF8", "ansi-utf8"),
+    ("ANSI256UTF8", "ansi-utf8"), ("ANSIUTF8i", nil),
+  ]
+
+  /// The file name extensions that choose a format when `--format` is not given.
+  public static let formatOfExtension: [String: String] = [
+    "pbm": "pbm", "pgm": "pgm", "png": "png", "svg": "svg", "eps": "eps", "pdf": "pdf",
+    "xpm": "xpm", "y4m": "y4m", "qrframe": "qrframe",
   ]
 
   /// The option table; it drives parsing, help and the completions.
@@ -25,8 +41,9 @@ public enum RenderCommand {
       "Payload: the operand; with none, or '-', all of standard input, byte for byte; or --file.\n"
         + "With --lines, each line of standard input (or --file) is one payload; with --json, each\n"
         + "qrdetect record. --wifi, --mecard, --vcard, --mailto, --tel, --sms and --geo build one.\n"
-        + "The format defaults to the --output file's extension (.png, .svg, .pbm, .pgm, .y4m,\n"
-        + ".qrframe), else utf8 on a terminal and pbm otherwise.",
+        + "The format defaults to the --output file's extension (.png, .svg, .eps, .pdf, .xpm, .pbm,\n"
+        + ".pgm, .y4m, .qrframe), else utf8 on a terminal and pbm otherwise. '-' is standard input\n"
+        + "for --file and standard output for --output. An empty payload is refused (status 1).",
       "A payload too large for one symbol is split over up to 16 symbols with structured append\n"
         + "(one image each); --split N asks for N.",
     ],
@@ -36,13 +53,17 @@ public enum RenderCommand {
         "output format (default: --output's extension, utf8 on a terminal, pbm)",
         completion: .choices(formats)),
       .value(
+        "t", "type", "type",
+        "the format by qrencode's name: PNG, EPS, SVG, XPM, ANSI, ASCII, UTF8, ANSIUTF8",
+        completion: .choices(qrencodeTypes.filter { $0.format != nil }.map(\.name))),
+      .value(
         "l", "level", "level", "error correction level L, M, Q or H (default M)",
         completion: .choices(["L", "M", "Q", "H"])),
       .value("v", "symbol-version", "N", "use symbol version N (1-40, or M1-M4 for Micro QR)"),
-      .value("m", "mask", "N", "use mask pattern N (0-7; 0-3 for Micro QR)"),
+      .value(nil, "mask", "N", "use mask pattern N (0-7; 0-3 for Micro QR)"),
       .flag(nil, "boost", "raise the level as far as the chosen version allows"),
       .optionalValue(
-        nil, "micro", "auto", "make a Micro QR symbol; =auto: the smallest of either kind",
+        "M", "micro", "auto", "make a Micro QR symbol; =auto: the smallest of either kind",
         completion: .choices(["auto"])),
       .flag(nil, "eci", "write an ECI designator naming the charset"),
       .value(
@@ -53,14 +74,26 @@ public enum RenderCommand {
       .value(nil, "split", "N", "split the payload over N symbols (1-16) with structured append"),
       .value(
         "s", "scale", "N", "pixels per module (1-64; default 4, 1 character cell for art)"),
-      .value(nil, "margin", "N", "quiet zone in modules (0-64; default 4, 2 for Micro QR)"),
+      .value("m", "margin", "N", "quiet zone in modules (0-64; default 4, 2 for Micro QR)"),
+      .value("d", "dpi", "N", "with png: record this pixel density (1-100000 dots per inch)"),
       .flag(nil, "invert", "swap dark and light, quiet zone included"),
-      .value(nil, "dark", "colour", "colour of dark modules, #rrggbb (svg, png, ansi, gray)"),
-      .value(nil, "light", "colour", "colour of light modules, #rrggbb (svg, png, ansi, gray)"),
+      .value(
+        nil, "dark", "colour",
+        "colour of dark modules, [#]rrggbb[aa] (vector, png, xpm, ansi, gray)"),
+      .value(
+        nil, "light", "colour",
+        "colour of light modules, [#]rrggbb[aa] (vector, png, xpm, ansi, gray)"),
+      .value(nil, "foreground", "colour", "the same as --dark (qrencode's name)"),
+      .value(nil, "background", "colour", "the same as --light (qrencode's name)"),
       .flag(nil, "lines", "one symbol per input line"),
+      .value(
+        nil, "frame-size", "WxH",
+        "with y4m: frame size (default: the largest symbol the options allow)"),
       .flag(nil, "verify", "decode each symbol as rendered; fail unless it reads back exactly"),
       .flag(nil, "json", "read qrdetect's JSON lines and render each payload again"),
-      .value(nil, "file", "path", "read the payload from this file", completion: .file),
+      .value(
+        "r", "file", "path", "read the payload from this file ('-' is standard input)",
+        completion: .file),
       .value(nil, "wifi", "ssid", "a Wi-Fi network to join (--password, --security, --hidden)"),
       .value(nil, "password", "text", "the Wi-Fi network's password"),
       .value(
@@ -78,9 +111,10 @@ public enum RenderCommand {
       .value(nil, "sms", "number", "a text message to send (--body)"),
       .value(nil, "geo", "lat,lon", "a place, latitude and longitude in degrees"),
       .value(
-        "o", "output", "file", "write to this file instead of standard output", completion: .file),
+        "o", "output", "file", "write to this file instead of standard output ('-' for it)",
+        completion: .file),
       .value(
-        "d", "output-dir", "directory", "write one file per symbol in this directory",
+        nil, "output-dir", "directory", "write one file per symbol in this directory",
         completion: .directory),
     ])
 }

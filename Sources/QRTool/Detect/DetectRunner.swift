@@ -93,9 +93,21 @@ public struct DetectRunner<Reader: SymbolReading> {
     var videoOutput: FileDescriptor?
     switch options.annotation {
     case nil: break
-    case .standardOutput?: videoOutput = standardOutput
+    case .standardOutput?:
+      if TerminalOutput.refusesBinary(
+        "y4m", advice: "redirect it, pipe it to a player (| ffplay -), or give --annotate=path",
+        output: standardOutput, diagnostics: diagnostics)
+      {
+        return .failure
+      }
+      videoOutput = standardOutput
     case .file(let path)?:
       guard let descriptor = open(.file(path)) else { return .failure }
+      if descriptor.isTerminal {
+        diagnostics.error("a terminal: not writing y4m data to it; name a file", operand: path.description)
+        descriptor.close()
+        return .failure
+      }
       videoOutput = descriptor
     }
     defer { if let videoOutput, videoOutput != standardOutput { videoOutput.close() } }
@@ -186,6 +198,7 @@ public struct DetectRunner<Reader: SymbolReading> {
       progress.update(counts)
     }
     pipeline.finish()
+    sink.finish()
     counts.symbols = sink.symbolCount
     progress.clear()
     if options.showsSummary { progress.writeSummary(counts) }
@@ -226,6 +239,8 @@ final class ResultSink: @unchecked Sendable {
   private var recordWriter: DetectionRecordWriter
   private let payloadText: PayloadText
   private var videoWriter: Y4MWriter?
+  /// The first annotated frame, held until the second gives the input's frame rate.
+  private var firstAnnotated: (image: GrayImage, origin: FrameOrigin)?
   private var written = 0
   private let delivered = Atomic<Int>(0)
   private var isReaderClosed = false
@@ -243,11 +258,34 @@ final class ResultSink: @unchecked Sendable {
     payloadText = PayloadText(
       terminator: options.textTerminator,
       escapesControls: !options.writesRawText && records.isTerminal)
-    videoWriter = video.map { Y4MWriter(descriptor: $0, frameRate: Self.annotationFrameRate) }
   }
 
-  /// The y4m frame rate of `--annotate` output: players show frames as they come anyway.
-  static let annotationFrameRate = FrameRate(numerator: 30) ?? .standard
+  /// Writes an annotated frame that is still held (a one-frame input); call after the last
+  /// `deliver`.
+  func finish() {
+    guard let held = firstAnnotated, let video, !isReaderClosed else { return }
+    firstAnnotated = nil
+    videoWriter = Y4MWriter(
+      descriptor: video, frameRate: AnnotationFrameRate.of(held.origin, nil))
+    _ = writeVideo(held.image)
+  }
+
+  /// Writes one annotated frame; false after a failure (reported).
+  private func writeVideo(_ image: GrayImage) -> Bool {
+    do {
+      try videoWriter?.write(image)
+    } catch .io(let error) {
+      if case .file(let path)? = options.annotation {
+        return failed(error, output: path.description)
+      }
+      return failed(error, output: "standard output")
+    } catch {
+      diagnostics.error("--annotate: \(error)")
+      outputFailed = true
+      return false
+    }
+    return true
+  }
 
   /// Writes one frame's results; false to stop (count reached, reader gone, write failed).
   func deliver(_ result: FrameResult) -> Bool {
@@ -265,19 +303,18 @@ final class ResultSink: @unchecked Sendable {
     } catch {
       return failed(error, output: Self.name(of: options.records))
     }
-    if let image = result.annotated, videoWriter != nil {
-      do {
-        try videoWriter?.write(image)
-      } catch .io(let error) {
-        if case .file(let path)? = options.annotation {
-          return failed(error, output: path.description)
+    if let image = result.annotated, let video {
+      if videoWriter == nil {
+        guard let held = firstAnnotated else {
+          firstAnnotated = (image, result.origin)
+          return !reachedCount
         }
-        return failed(error, output: Self.name(of: .standardOutput))
-      } catch {
-        diagnostics.error("--annotate: \(error)")
-        outputFailed = true
-        return false
+        firstAnnotated = nil
+        videoWriter = Y4MWriter(
+          descriptor: video, frameRate: AnnotationFrameRate.of(held.origin, result.origin))
+        guard writeVideo(held.image) else { return false }
       }
+      guard writeVideo(image) else { return false }
     }
     return !reachedCount
   }

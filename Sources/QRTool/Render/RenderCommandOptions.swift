@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // qrrender's options, validated once into one value.
 
+import QRCodec
 import QRContent
 import QRStream
+import QRRender
 
 /// Where qrrender's payload comes from.
 public enum RenderPayloadSource: Equatable, Sendable {
@@ -67,17 +69,21 @@ public struct RenderCommandOptions: Sendable {
   public var margin: Int?
   /// `--invert`.
   public var invert: Bool
-  /// `--dark` as red, green and blue.
-  public var dark: [UInt8]?
-  /// `--light` as red, green and blue.
-  public var light: [UInt8]?
+  /// `--dark` (or `--foreground`).
+  public var dark: RGBColor?
+  /// `--light` (or `--background`).
+  public var light: RGBColor?
+  /// `--dpi`: the pixel density a PNG records.
+  public var dotsPerInch: Int?
+  /// `--frame-size`: the size of y4m frames.
+  public var frameSize: (width: Int, height: Int)?
   /// `--lines`.
   public var lines: Bool
   /// `--verify`.
   public var verify: Bool
   /// `--json`: lines are qrdetect records whose payloads are rendered.
   public var json: Bool
-  /// `--output`, as argv's bytes.
+  /// `--output`, as argv's bytes; nil for standard output (no option, or `-`).
   public var output: PathName?
   /// `--output-dir`, as argv's bytes.
   public var outputDirectory: PathName?
@@ -85,26 +91,43 @@ public struct RenderCommandOptions: Sendable {
   public var source: RenderPayloadSource
 
   /// Formats whose files hold one image (several need `--output-dir`).
-  public static let singleImageFormats: Set<String> = ["svg", "png"]
+  public static let singleImageFormats: Set<String> = ["svg", "png", "eps", "pdf", "xpm"]
   /// Formats that `--dark` and `--light` change.
-  public static let colourFormats: Set<String> = ["svg", "png", "ansi", "pgm", "qrframe", "y4m"]
+  public static let colourFormats: Set<String> = [
+    "svg", "png", "eps", "pdf", "xpm", "ansi", "ansi-utf8", "pgm", "qrframe", "y4m",
+  ]
 
   /// Validates `arguments`; the default format is the one `--output`'s extension names, else
   /// utf8 when `standardOutputIsTerminal` (and no file is written), else pbm.
   ///
   /// - Throws: `UsageError` naming the option at fault.
   public init(_ arguments: ParsedArguments, standardOutputIsTerminal: Bool) throws(UsageError) {
-    let defaultFormat: String
-    if let output = arguments.value("output"), let named = Self.format(ofFileName: output) {
-      defaultFormat = named
-    } else if standardOutputIsTerminal && !arguments.has("output")
-      && !arguments.has("output-dir")
-    {
-      defaultFormat = "utf8"
-    } else {
-      defaultFormat = "pbm"
+    output = arguments.path("output").flatMap { $0.isStandardStream ? nil : $0 }
+    outputDirectory = arguments.path("output-dir")
+    if outputDirectory?.isStandardStream == true {
+      throw UsageError(
+        "--output-dir names a directory; for standard output use --output - (or no --output)")
     }
-    format = try arguments.choice("format", from: RenderCommand.formats) ?? defaultFormat
+    let named = try Self.formatName(arguments, option: "format")
+    let typed = try Self.formatName(arguments, option: "type")
+    if let named, let typed, named != typed {
+      throw UsageError("--format \(named) and --type \(typed) disagree: give one of them")
+    }
+    if let chosen = named ?? typed {
+      format = chosen
+    } else if let output {
+      guard let byExtension = try Self.format(ofOutput: output.description) else {
+        throw UsageError(
+          "cannot tell the format of '\(output.description)' from its extension:"
+            + " name it .png, .svg, .eps, .pdf, .xpm, .pbm, .pgm, .y4m or .qrframe, or give"
+            + " --format (" + RenderCommand.formats.joined(separator: ", ") + ")")
+      }
+      format = byExtension
+    } else if standardOutputIsTerminal && outputDirectory == nil {
+      format = "utf8"
+    } else {
+      format = "pbm"
+    }
     if let letter = arguments.value("level") {
       guard letter.count == 1, let level = letter.uppercased().first, "LMQH".contains(level)
       else {
@@ -126,17 +149,15 @@ public struct RenderCommandOptions: Sendable {
     scale = try arguments.integer("scale", in: 1...64)
     margin = try arguments.integer("margin", in: 0...64)
     invert = arguments.has("invert")
-    dark = try arguments.value("dark").map { (text) throws(UsageError) in
-      try Self.parseColour(text, option: "dark")
-    }
-    light = try arguments.value("light").map { (text) throws(UsageError) in
-      try Self.parseColour(text, option: "light")
+    dark = try Self.colour(arguments, "dark", alias: "foreground")
+    light = try Self.colour(arguments, "light", alias: "background")
+    dotsPerInch = try arguments.integer("dpi", in: 1...100_000)
+    frameSize = try arguments.value("frame-size").map { (text) throws(UsageError) in
+      try CaptureCommandOptions.parseSize(text, option: "frame-size")
     }
     lines = arguments.has("lines")
     verify = arguments.has("verify")
     json = arguments.has("json")
-    output = arguments.path("output")
-    outputDirectory = arguments.path("output-dir")
 
     switch arguments.value("micro") {
     case nil:
@@ -166,7 +187,7 @@ public struct RenderCommandOptions: Sendable {
       source = .content(content)
     } else if let path = arguments.path("file") {
       guard operand == nil else { throw UsageError("give either --file or a payload, not both") }
-      source = .file(path)
+      source = path == "-" ? .standardInput : .file(path)
     } else if let operand, operand != "-" {
       source = .operand(operand)
     } else {
@@ -204,10 +225,26 @@ public struct RenderCommandOptions: Sendable {
     if output != nil && outputDirectory != nil {
       throw UsageError("give either --output or --output-dir, not both")
     }
-    for option in ["dark", "light"] where arguments.has(option) {
+    for option in ["dark", "light", "foreground", "background"] where arguments.has(option) {
       guard Self.colourFormats.contains(format) else {
         throw UsageError("--\(option) has no effect with --format \(format)")
       }
+    }
+    let kind = ImageFormat(rawValue: format)
+    for (option, colour) in [("dark", dark), ("light", light)] {
+      guard let alpha = colour?.alpha, alpha != 255, kind?.usesAlpha != true else { continue }
+      let isTransparentOnly = kind?.usesTransparencyOnly == true
+      if alpha == 0 && isTransparentOnly { continue }
+      throw UsageError(
+        "--\(option) with alpha \(alpha): --format \(format) has no"
+          + (isTransparentOnly ? " partial" : "")
+          + " transparency (png, svg and pdf have; eps and xpm leave alpha 00 unpainted)")
+    }
+    if dotsPerInch != nil && format != "png" {
+      throw UsageError("--dpi sets a PNG's pixel density; it has no effect with --format \(format)")
+    }
+    if frameSize != nil && format != "y4m" {
+      throw UsageError("--frame-size sizes y4m frames; it has no effect with --format \(format)")
     }
     if lines && Self.singleImageFormats.contains(format) && outputDirectory == nil {
       throw UsageError(
@@ -303,10 +340,54 @@ public struct RenderCommandOptions: Sendable {
   /// The format a file name's extension names (`code.png` → `png`), or nil.
   public static func format(ofFileName name: String) -> String? {
     guard let dot = name.lastIndex(of: "."), !name[dot...].contains("/") else { return nil }
-    let formats = [
-      "pbm": "pbm", "pgm": "pgm", "png": "png", "svg": "svg", "y4m": "y4m", "qrframe": "qrframe",
-    ]
-    return formats[name[name.index(after: dot)...].lowercased()]
+    return RenderCommand.formatOfExtension[name[name.index(after: dot)...].lowercased()]
+  }
+
+  /// The format `--output`'s name chooses: its extension's, pbm for a name without one, nil
+  /// for an extension that names no format (`.jpg`, `.txt`).
+  static func format(ofOutput name: String) throws(UsageError) -> String? {
+    let base = name.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+    guard base.dropFirst().contains(".") else { return "pbm" }
+    return format(ofFileName: name)
+  }
+
+  /// `--format`'s or `--type`'s value as one of `RenderCommand.formats`: our names and
+  /// qrencode's, in any case.
+  ///
+  /// - Throws: `UsageError` for an unknown name, or a qrencode type we cannot write.
+  static func formatName(_ arguments: ParsedArguments, option: String) throws(UsageError)
+    -> String?
+  {
+    guard let text = arguments.value(option) else { return nil }
+    let lowered = text.lowercased()
+    if RenderCommand.formats.contains(lowered) { return lowered }
+    if let type = RenderCommand.qrencodeTypes.first(where: { $0.name.lowercased() == lowered }) {
+      guard let format = type.format else {
+        throw UsageError(
+          "qrencode's type \(type.name) (inverted half blocks in colour) is not made here: use"
+            + " --type ANSIUTF8, with --invert for a light symbol on dark")
+      }
+      return format
+    }
+    throw UsageError(
+      "invalid value '\(Diagnostics.sanitized(text))' for --\(option): expected one of "
+        + RenderCommand.formats.joined(separator: ", ") + "; or qrencode's "
+        + RenderCommand.qrencodeTypes.filter { $0.format != nil }.map(\.name).joined(
+          separator: ", "))
+  }
+
+  /// A colour option and its qrencode name (`--dark` and `--foreground`): nil if neither is
+  /// given.
+  static func colour(_ arguments: ParsedArguments, _ option: String, alias: String)
+    throws(UsageError) -> RGBColor?
+  {
+    if arguments.has(option) && arguments.has(alias) {
+      throw UsageError("--\(option) and --\(alias) are the same option: give one of them")
+    }
+    let name = arguments.has(option) ? option : alias
+    return try arguments.value(name).map { (text) throws(UsageError) in
+      try parseColour(text, option: name)
+    }
   }
 
   /// Parses a symbol version: `1`…`40` or `M1`…`M4` (`m` also); returns it normalised.
@@ -322,23 +403,13 @@ public struct RenderCommandOptions: Sendable {
     return String(number)
   }
 
-  /// Parses `#rrggbb` or `#rgb` into red, green and blue.
-  public static func parseColour(_ text: String, option: String) throws(UsageError) -> [UInt8] {
-    let digits = Array(text.utf8.dropFirst()).map { (digit: UInt8) -> UInt8? in
-      switch digit {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-      default: nil
-      }
-    }
-    let values = digits.compactMap { $0 }
-    guard text.hasPrefix("#"), values.count == digits.count, [3, 6].contains(values.count) else {
+  /// Parses `RRGGBB[AA]` (qrencode's form) or `RGB[A]`, with or without `#`, in either case.
+  public static func parseColour(_ text: String, option: String) throws(UsageError) -> RGBColor {
+    guard let colour = RGBColor(hex: text) else {
       throw UsageError(
         "invalid value '\(Diagnostics.sanitized(text))' for --\(option): expected a colour"
-          + " such as #1a73e8 or #000")
+          + " RRGGBB or RRGGBBAA in hex, with or without '#', such as 1a73e8, #000 or ffffff00")
     }
-    if values.count == 3 { return values.map { $0 * 17 } }
-    return [values[0] << 4 | values[1], values[2] << 4 | values[3], values[4] << 4 | values[5]]
+    return colour
   }
 }
