@@ -69,7 +69,8 @@ Tool.main(CaptureCommand.spec) { invocation in
                 camera.sightings(of: frame.sequence), sequence: kept.sequence,
                 seconds: kept.seconds))
           } catch {
-            throw CaptureSink.WriteError(output: request.truthFile?.description ?? "--truth", errno: error)
+            throw CaptureSink.WriteError(
+              output: request.truthFile?.description ?? "--truth", errno: error)
           }
         }
         if selection.isComplete { break }

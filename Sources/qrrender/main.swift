@@ -175,7 +175,8 @@ Tool.main(RenderCommand.spec) { invocation in
     // A closed pipe ends quietly; another failed write names the output, not the input.
     if case .io(let errno) = error {
       if errno == .brokenPipe { throw errno }
-      diagnostics.error("write error: \(errno)", operand: options.output?.description ?? "standard output")
+      diagnostics.error(
+        "write error: \(errno)", operand: options.output?.description ?? "standard output")
       return .failure
     }
     report(error, diagnostics, operand: sourceName)

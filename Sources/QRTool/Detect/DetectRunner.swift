@@ -104,7 +104,8 @@ public struct DetectRunner<Reader: SymbolReading> {
     case .file(let path)?:
       guard let descriptor = open(.file(path)) else { return .failure }
       if descriptor.isTerminal {
-        diagnostics.error("a terminal: not writing y4m data to it; name a file", operand: path.description)
+        diagnostics.error(
+          "a terminal: not writing y4m data to it; name a file", operand: path.description)
         descriptor.close()
         return .failure
       }

@@ -3,8 +3,8 @@
 
 import QRCodec
 import QRContent
-import QRStream
 import QRRender
+import QRStream
 
 /// Where qrrender's payload comes from.
 public enum RenderPayloadSource: Equatable, Sendable {
