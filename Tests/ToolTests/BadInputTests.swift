@@ -546,6 +546,24 @@ let captureRows: [BadInput] = [
 let dedupeRows: [BadInput] = [
   BadInput(
     tool: "qrdedupe", name: "empty input", status: 0, stderr: "", stdout: .empty),
+  // Issue 14's audit: one record timed 1e16 (where 1e16 + 1 s == 1e16) let every later record
+  // through; now such times are warned about and the records are timed by their arrival.
+  BadInput(
+    tool: "qrdedupe", name: "a time of 1e16 does not switch throttling off",
+    input: (0..<21).flatMap { D.record("a", time: 1e16 + Double($0)) }, status: 0,
+    stderr:
+      #"qrdedupe: -: warning: line 1: time 1e\+16 is too large to resolve a millisecond; "#
+      + #"the record is timed by its arrival(\n.*)*"#,
+    stdout: .sameAsFor(input: D.record("a", time: 1e16))),
+  // The audit's 4.0 GB: distinct long keys grew the table with their size; now each key is a
+  // digest of constant size, within --max-memory.
+  BadInput(
+    tool: "qrdedupe", name: "36 MB of distinct keys up to 1 KB stay within the memory budget",
+    arguments: ["--max-memory", "4M"],
+    input: (0..<40_000).flatMap { D.record(String(repeating: String($0), count: 200)) },
+    status: 0, stderr: "",
+    stdout: .exactly((0..<40_000).flatMap { D.record(String(repeating: String($0), count: 200)) })
+  ),
   BadInput(
     tool: "qrdedupe", name: "a line that is not JSON is passed through, with a warning",
     input: D.record("a") + Array("not json\n".utf8), status: 0,
