@@ -390,9 +390,12 @@ public struct Detector: Sendable {
         binary, gray: gray, scale: pass.isHalf ? 2 : 1, origin: origin,
         isInverted: pass.isInverted, findsStones: pass.findsStones, rowStep: rowStep,
         accepted: &account.accepted, work: &account.work, accept: accept)
-      // Bare stones are read by their own pass or not at all: the other thresholds look for
-      // rings, and texture makes stones in plenty, which would send textured frames there.
-      if !pass.findsStones { account.sightings.append(sighting) }
+      // A few bare stones may be finder patterns whose rings glare washed out, which the other
+      // thresholds can bring back; many are texture, which would send every textured frame to
+      // them.
+      if !pass.findsStones || sighting.count <= DetectorTuning.promisingStones {
+        account.sightings.append(sighting)
+      }
       if isDone(account) { break }
     }
   }

@@ -15,6 +15,10 @@ enum DetectorTuning {
   /// symbol has three, texture makes dozens, each of whose triples is located and scored.
   /// Higher: more stylised symbols among busy texture, more time on every textured frame.
   static let stonePatterns = 16
+  /// A stones pass that sees at most this many bare stones has them looked at with the other
+  /// thresholds (as finder patterns whose rings glare washed out); more are texture. Higher:
+  /// more codes under glare, the other thresholds over more textured frames.
+  static let promisingStones = 8
   /// The most finder patterns a pass keeps: three per symbol, so some 340 symbols a frame.
   /// Bounds the grouping work of a frame full of strong texture.
   static let maxPatterns = 1024
