@@ -65,30 +65,7 @@ public struct Diagnostics: Sendable {
 
   /// Like `sanitized(_:)` for raw bytes that may not be UTF-8: invalid bytes become `\xNN`.
   public static func sanitized(bytes: some Collection<UInt8>) -> String {
-    let bytes = Array(bytes)
-    var result = ""
-    var index = 0
-    while index < bytes.count {
-      let lead = bytes[index]
-      let length =
-        switch lead {
-        case 0x00..<0x80: 1
-        case 0xC2...0xDF: 2
-        case 0xE0...0xEF: 3
-        case 0xF0...0xF4: 4
-        default: 0
-        }
-      if length > 0, index + length <= bytes.count,
-        let text = String(validating: bytes[index..<index + length], as: UTF8.self)
-      {
-        result += sanitized(text)
-        index += length
-      } else {
-        result += "\\x" + hex(UInt32(lead), width: 2)
-        index += 1
-      }
-    }
-    return result
+    PathName.escapingInvalidBytes(bytes) { sanitized($0) }
   }
 
   private static func hex(_ value: UInt32, width: Int) -> String {

@@ -40,7 +40,16 @@ public struct PathName: Hashable, Sendable, CustomStringConvertible, Expressible
   /// The path for messages: valid UTF-8 as it is, every other byte as `\xNN` (upper-case hex).
   /// Control characters are left for the message writer to escape.
   public var description: String {
-    if let string { return string }
+    string ?? Self.escapingInvalidBytes(bytes) { $0 }
+  }
+
+  /// `bytes` as text: each run of valid UTF-8 through `text`, every other byte as `\xNN`
+  /// (upper-case hex). The one decoding of names for messages (the tools' message writer passes
+  /// its own escaping of controls as `text`).
+  public static func escapingInvalidBytes(
+    _ bytes: some Collection<UInt8>, text: (String) -> String
+  ) -> String {
+    let bytes = Array(bytes)
     var result = ""
     var index = 0
     while index < bytes.count {
@@ -54,9 +63,9 @@ public struct PathName: Hashable, Sendable, CustomStringConvertible, Expressible
         default: 0
         }
       if length > 0, index + length <= bytes.count,
-        let text = String(validating: bytes[index..<index + length], as: UTF8.self)
+        let valid = String(validating: bytes[index..<index + length], as: UTF8.self)
       {
-        result += text
+        result += text(valid)
         index += length
       } else {
         let digits = Array("0123456789ABCDEF")
