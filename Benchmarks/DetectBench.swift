@@ -9,7 +9,7 @@
 
 @preconcurrency import Glibc
 import QRCodec
-import QRStream
+import QRImage
 import QRVision
 
 @main

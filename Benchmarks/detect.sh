@@ -23,7 +23,7 @@ if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
 case ${PEERS:-} in *zbar*) .venv/bin/python -c 'import pyzbar' 2>/dev/null || .venv/bin/pip install -q pyzbar ;; esac
 case ${PEERS:-} in *quirc*) .venv/bin/python -c 'import quirc' 2>/dev/null || .venv/bin/pip install -q pyquirc ;; esac
 
-# The driver: QRCodec, GrayImage and QRVision compiled as static libraries with swiftc -O (no
+# The driver: QRImage, QRCodec and QRVision compiled as static libraries with swiftc -O (no
 # dependency on the tools or on the package's other modules).
 mkdir -p "$scratch"
 build() {  # MODULE SOURCES...
@@ -32,10 +32,10 @@ build() {  # MODULE SOURCES...
   swiftc -O -parse-as-library -module-name "$module" -emit-module -emit-library -static \
     -I "$scratch" -o "$scratch/lib$module.a" -emit-module-path "$scratch/$module.swiftmodule" "$@"
 }
+build QRImage $(find Sources/QRImage -name '*.swift')
 build QRCodec $(find Sources/QRCodec -name '*.swift')
-build QRStream Sources/QRStream/Image/GrayImage.swift
 build QRVision $(find Sources/QRVision -name '*.swift')
-swiftc -O -parse-as-library -I "$scratch" -L "$scratch" -lQRVision -lQRCodec -lQRStream \
+swiftc -O -parse-as-library -I "$scratch" -L "$scratch" -lQRVision -lQRCodec -lQRImage \
   Benchmarks/DetectBench.swift -o "$scratch/DetectBench"
 
 .venv/bin/python Benchmarks/detect.py "$scratch/DetectBench" "$effort" "$corpus" "$work"

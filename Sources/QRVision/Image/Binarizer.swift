@@ -29,6 +29,8 @@ struct Binarizer: Sendable {
   private var blockWeights: [Int32] = []
   private var rowSums: [Int32] = []
   private var rowWeights: [Int32] = []
+  /// One row of blocks' levels, a byte for each pixel.
+  private var rowLevels: [UInt8] = []
 
   /// Resizes the buffers for a `width` × `height` image; keeps them when the size is unchanged.
   ///
@@ -43,6 +45,7 @@ struct Binarizer: Sendable {
     blockWeights = [Int32](repeating: 0, count: blocks)
     rowSums = [Int32](repeating: 0, count: blocks)
     rowWeights = [Int32](repeating: 0, count: blocks)
+    rowLevels = [UInt8](repeating: 0, count: Self.blockCount(width) * Self.blockSide)
   }
 
   private static func blockCount(_ pixels: Int) -> Int { (pixels + blockSide - 1) / blockSide }
@@ -69,15 +72,17 @@ struct Binarizer: Sendable {
         blockWeights.withUnsafeMutableBufferPointer { weights in
           rowSums.withUnsafeMutableBufferPointer { sums in
             rowWeights.withUnsafeMutableBufferPointer { sumWeights in
-              bits.withUnsafeMutableBufferPointer { bits in
-                // Unsafe: every index below stays in 0..<w*h (block origins are clamped so
-                // that an 8 × 8 block lies inside the image) or in 0..<blocksWide*blocksHigh.
-                Self.computeLevels(pixels, w, h, blocksWide, blocksHigh, levels, weights)
-                if smoothsFlatBlocks {
-                  for i in 0..<weights.count { weights[i] = 1 }
+              rowLevels.withUnsafeMutableBufferPointer { rowLevels in
+                bits.withUnsafeMutableBufferPointer { bits in
+                  // Unsafe: every index below stays in 0..<w*h (block origins are clamped so
+                  // that an 8 × 8 block lies inside the image) or in 0..<blocksWide*blocksHigh.
+                  Self.computeLevels(pixels, w, h, blocksWide, blocksHigh, levels, weights)
+                  if smoothsFlatBlocks {
+                    for i in 0..<weights.count { weights[i] = 1 }
+                  }
+                  Self.smoothLevels(levels, weights, sums, sumWeights, blocksWide, blocksHigh)
+                  Self.threshold(pixels, w, h, blocksWide, blocksHigh, levels, rowLevels, bits)
                 }
-                Self.smoothLevels(levels, weights, sums, sumWeights, blocksWide, blocksHigh)
-                Self.threshold(pixels, w, h, blocksWide, blocksHigh, levels, bits)
               }
             }
           }
@@ -134,6 +139,9 @@ struct Binarizer: Sendable {
   /// stay inside the grid), with a separable box sum. Only blocks with contrast count, and
   /// only they are replaced: a flat block's level is a guess (light, unless inside a dark
   /// area), which would drag its neighbours' thresholds near large modules, and which it keeps.
+  ///
+  /// Along rows the window slides (one level in, one out); down the columns five rows of row
+  /// sums are added. The grid is at least 5 × 5 blocks.
   private static func smoothLevels(
     _ levels: UnsafeMutableBufferPointer<Int32>, _ weights: UnsafeMutableBufferPointer<Int32>,
     _ sums: UnsafeMutableBufferPointer<Int32>, _ sumWeights: UnsafeMutableBufferPointer<Int32>,
@@ -141,64 +149,81 @@ struct Binarizer: Sendable {
   ) {
     for by in 0..<blocksHigh {
       let row = by &* blocksWide
-      for bx in 0..<blocksWide {
-        let start = min(max(bx &- 2, 0), blocksWide &- 5)
-        var sum: Int32 = 0
-        var weight: Int32 = 0
-        for i in start..<(start &+ 5) {
-          sum &+= levels[row &+ i] &* weights[row &+ i]
-          weight &+= weights[row &+ i]
-        }
+      // The window of block 2 serves blocks 0 and 1 too; that of block `blocksWide - 3` the
+      // last two.
+      var sum: Int32 = 0
+      var weight: Int32 = 0
+      for i in row..<(row &+ 5) {
+        sum &+= levels[i] &* weights[i]
+        weight &+= weights[i]
+      }
+      for bx in 0..<3 {
+        sums[row &+ bx] = sum
+        sumWeights[row &+ bx] = weight
+      }
+      for bx in 3..<(blocksWide &- 2) {
+        let entering = row &+ bx &+ 2
+        let leaving = row &+ bx &- 3
+        sum &+= levels[entering] &* weights[entering] &- levels[leaving] &* weights[leaving]
+        weight &+= weights[entering] &- weights[leaving]
+        sums[row &+ bx] = sum
+        sumWeights[row &+ bx] = weight
+      }
+      for bx in max(3, blocksWide &- 2)..<blocksWide {
         sums[row &+ bx] = sum
         sumWeights[row &+ bx] = weight
       }
     }
     for by in 0..<blocksHigh {
-      let start = min(max(by &- 2, 0), blocksHigh &- 5)
+      let first = min(max(by &- 2, 0), blocksHigh &- 5) &* blocksWide
+      let row = by &* blocksWide
       for bx in 0..<blocksWide {
         var sum: Int32 = 0
         var weight: Int32 = 0
-        for j in start..<(start &+ 5) {
-          sum &+= sums[j &* blocksWide &+ bx]
-          weight &+= sumWeights[j &* blocksWide &+ bx]
+        var j = first &+ bx
+        for _ in 0..<5 {
+          sum &+= sums[j]
+          weight &+= sumWeights[j]
+          j &+= blocksWide
         }
         // A flat block keeps its guess: averaging its neighbours would put the threshold in
         // the middle of its noise.
-        if weight > 0 && weights[by &* blocksWide &+ bx] != 0 {
-          levels[by &* blocksWide &+ bx] = sum / weight
+        if weight > 0 && weights[row &+ bx] != 0 {
+          levels[row &+ bx] = sum / weight
         }
       }
     }
   }
 
+  /// Sets each pixel's bit from its block's level: the levels of a row of blocks are spread
+  /// into `rowLevels`, one byte a pixel, and each of the block row's pixel rows is compared
+  /// with them.
   private static func threshold(
     _ pixels: UnsafeBufferPointer<UInt8>, _ w: Int, _ h: Int, _ blocksWide: Int,
     _ blocksHigh: Int, _ levels: UnsafeMutableBufferPointer<Int32>,
-    _ bits: UnsafeMutableBufferPointer<UInt8>
+    _ rowLevels: UnsafeMutableBufferPointer<UInt8>, _ bits: UnsafeMutableBufferPointer<UInt8>
   ) {
     // swift-format-ignore: NeverForceUnwrap
     let source = UnsafeRawPointer(pixels.baseAddress!)  // the image is never empty
     // swift-format-ignore: NeverForceUnwrap
     let target = UnsafeMutableRawPointer(bits.baseAddress!)  // same size as the image
-    let one = SIMD8<UInt8>(repeating: 1)
-    let zero = SIMD8<UInt8>()
-    for y in 0..<h {
-      let levelRow = min(y / blockSide, blocksHigh &- 1) &* blocksWide
-      let base = y &* w
-      // Whole blocks of eight with SIMD; the last block may be partial.
-      let wholeBlocks = w / blockSide
-      for bx in 0..<wholeBlocks {
-        let level = SIMD8<UInt8>(repeating: UInt8(clamping: levels[levelRow &+ bx]))
-        let offset = base &+ bx &* blockSide
-        let lane = source.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt8>.self)
-        target.storeBytes(
-          of: zero.replacing(with: one, where: lane .<= level), toByteOffset: offset,
-          as: SIMD8<UInt8>.self)
+    // swift-format-ignore: NeverForceUnwrap
+    let spread = UnsafeMutableRawPointer(rowLevels.baseAddress!)  // blocksWide × 8 bytes
+    for by in 0..<blocksHigh {
+      for bx in 0..<blocksWide {
+        let level = UInt8(clamping: levels[by &* blocksWide &+ bx])
+        spread.storeBytes(
+          of: SIMD8<UInt8>(repeating: level), toByteOffset: bx &* blockSide, as: SIMD8<UInt8>.self)
       }
-      if wholeBlocks < blocksWide {
-        let level = UInt8(clamping: levels[levelRow &+ blocksWide &- 1])
-        for x in (wholeBlocks &* blockSide)..<w {
-          bits[base &+ x] = pixels[base &+ x] <= level ? 1 : 0
+      for y in (by &* blockSide)..<min((by &+ 1) &* blockSide, h) {
+        // A plain loop, which the compiler turns into vector compares.
+        let row = source + y &* w
+        let out = target + y &* w
+        for x in 0..<w {
+          out.storeBytes(
+            of: row.load(fromByteOffset: x, as: UInt8.self)
+              <= spread.load(fromByteOffset: x, as: UInt8.self) ? 1 : 0,
+            toByteOffset: x, as: UInt8.self)
         }
       }
     }
@@ -221,22 +246,11 @@ struct Binarizer: Sendable {
         for x in stride(from: 0, to: w, by: 4) { histogram[Int(pixels[y &* w &+ x])] &+= 1 }
       }
     }
-    let level = SIMD16<UInt8>(repeating: UInt8(Self.otsuThreshold(histogram)))
+    let level = UInt8(Self.otsuThreshold(histogram))
     image.pixels.withUnsafeBufferPointer { pixels in
       bits.withUnsafeMutableBufferPointer { bits in
-        // swift-format-ignore: NeverForceUnwrap
-        let source = UnsafeRawPointer(pixels.baseAddress!)  // the image is never empty
-        // swift-format-ignore: NeverForceUnwrap
-        let target = UnsafeMutableRawPointer(bits.baseAddress!)  // same size as the image
-        let one = SIMD16<UInt8>(repeating: 1)
-        let chunks = pixels.count / 16
-        for chunk in 0..<chunks {
-          let lane = source.loadUnaligned(fromByteOffset: chunk &* 16, as: SIMD16<UInt8>.self)
-          target.storeBytes(
-            of: SIMD16<UInt8>().replacing(with: one, where: lane .<= level),
-            toByteOffset: chunk &* 16, as: SIMD16<UInt8>.self)
-        }
-        for i in (chunks &* 16)..<pixels.count { bits[i] = pixels[i] <= level[0] ? 1 : 0 }
+        // A plain loop, which the compiler turns into vector compares.
+        for i in 0..<pixels.count { bits[i] = pixels[i] <= level ? 1 : 0 }
       }
     }
   }

@@ -49,3 +49,86 @@ import Testing
   binarizer.binarizeLocally(image)  // same size: no reallocation needed, same count
   #expect(binarizer.bits.count == 64 * 48)
 }
+
+/// The local threshold as its documentation states it, pixel by pixel and block by block, with
+/// no shortcut: what the binarizer's vector loops and sliding sums must reproduce exactly.
+private func referenceLocalThreshold(_ image: GrayImage, smoothsFlatBlocks: Bool) -> [UInt8] {
+  let (w, h) = (image.width, image.height)
+  let side = Binarizer.blockSide
+  let (wide, high) = ((w + side - 1) / side, (h + side - 1) / side)
+  var levels = [Int](repeating: 0, count: wide * high)
+  var hasContrast = [Bool](repeating: false, count: wide * high)
+  for by in 0..<high {
+    for bx in 0..<wide {
+      // The last block of a row or column is moved back inside the image.
+      let (left, top) = (min(bx * side, w - side), min(by * side, h - side))
+      var values: [Int] = []
+      for y in top..<(top + side) {
+        for x in left..<(left + side) { values.append(Int(image[x, y])) }
+      }
+      let darkest = values.min() ?? 0
+      hasContrast[by * wide + bx] = (values.max() ?? 0) - darkest >= Binarizer.flatContrast
+      var level = values.reduce(0, +) / values.count
+      if !hasContrast[by * wide + bx] {
+        level = darkest / 2
+        if by > 0 && bx > 0 {
+          let neighbours =
+            (levels[(by - 1) * wide + bx] + 2 * levels[by * wide + bx - 1]
+              + levels[(by - 1) * wide + bx - 1]) / 4
+          if darkest < neighbours { level = neighbours }
+        }
+      }
+      levels[by * wide + bx] = level
+    }
+  }
+  var smoothed = levels
+  for by in 0..<high {
+    // Smoothing flat blocks, every block takes the mean; else a flat block keeps its guess.
+    for bx in 0..<wide where smoothsFlatBlocks || hasContrast[by * wide + bx] {
+      var (sum, count) = (0, 0)
+      let (x0, y0) = (min(max(bx - 2, 0), wide - 5), min(max(by - 2, 0), high - 5))
+      for j in y0..<(y0 + 5) {
+        for i in x0..<(x0 + 5) where smoothsFlatBlocks || hasContrast[j * wide + i] {
+          sum += levels[j * wide + i]
+          count += 1
+        }
+      }
+      smoothed[by * wide + bx] = sum / count
+    }
+  }
+  var bits = [UInt8](repeating: 0, count: w * h)
+  for y in 0..<h {
+    for x in 0..<w {
+      let level = min(max(smoothed[(y / side) * wide + x / side], 0), 255)
+      bits[y * w + x] = Int(image[x, y]) <= level ? 1 : 0
+    }
+  }
+  return bits
+}
+
+@Test(arguments: [(40, 40), (43, 57), (129, 83), (200, 41)])
+func localThresholdMatchesItsDefinition(width: Int, height: Int) {
+  // Noise over gradients, with flat patches (a large dark module, a light margin) and sharp
+  // edges off the block grid, at sizes that are and are not multiples of the block.
+  var image = GrayImage(width: width, height: height)
+  var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+  for y in 0..<height {
+    for x in 0..<width {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let noise = Int(state >> 59)  // 0…31
+      var value = 30 + (x * 3 + y * 2) % 190 + noise
+      if (x / 13 + y / 11) % 3 == 0 { value = 200 }  // light, flat
+      if x > width / 2 && y > height / 2 && x < width / 2 + 20 { value = 15 }  // dark, flat
+      image[x, y] = UInt8(min(value, 255))
+    }
+  }
+  var binarizer = Binarizer()
+  for smooths in [true, false] {
+    binarizer.binarizeLocally(image, smoothsFlatBlocks: smooths)
+    let expected = referenceLocalThreshold(image, smoothsFlatBlocks: smooths)
+    let wrong = binarizer.bits.indices.filter { binarizer.bits[$0] != expected[$0] }
+    let first = wrong.first.map { "(\($0 % width), \($0 / width))" } ?? "none"
+    #expect(
+      wrong.isEmpty, "\(wrong.count) pixels differ, the first at \(first), smoothing: \(smooths)")
+  }
+}
