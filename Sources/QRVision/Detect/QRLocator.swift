@@ -49,21 +49,34 @@ enum QRLocator {
       // among its nearest patterns of about its module size, so each pattern is grouped with
       // pairs of its `neighbours` nearest only: O(n × neighbours²) triples, not O(n³).
       var seen: Set<Int> = []
+      seen.reserveCapacity(n * neighbours * neighbours / 2)
+      // The nearest `neighbours` of about pattern i's module size, nearest first (ties in index
+      // order), kept by insertion: no array of all n sorted per pattern.
+      var near: [(distance: Double, index: Int)] = []
+      near.reserveCapacity(neighbours + 1)
       for i in 0..<n {
-        let near = (0..<n).filter { j in
+        near.removeAll(keepingCapacity: true)
+        for j in 0..<n where j != i {
           let (a, b) = (patterns[i].moduleSize, patterns[j].moduleSize)
-          return j != i && max(a, b) < min(a, b) * 2.5
-        }.sorted {
-          patterns[i].centre.distance(to: patterns[$0].centre)
-            < patterns[i].centre.distance(to: patterns[$1].centre)
-        }.prefix(neighbours)
-        for (position, j) in near.enumerated() {
-          for k in near.dropFirst(position + 1) {
-            let sorted = [i, j, k].sorted()
-            guard seen.insert((sorted[0] * n + sorted[1]) * n + sorted[2]).inserted else {
-              continue
-            }
-            appendTriples(patterns, sorted[0], sorted[1], sorted[2], to: &result)
+          guard max(a, b) < min(a, b) * 2.5 else { continue }
+          let distance = patterns[i].centre.distance(to: patterns[j].centre)
+          guard near.count < neighbours || distance < near[near.count - 1].distance else {
+            continue
+          }
+          var slot = near.count
+          while slot > 0 && distance < near[slot - 1].distance { slot -= 1 }
+          near.insert((distance, j), at: slot)
+          if near.count > neighbours { near.removeLast() }
+        }
+        for position in near.indices {
+          for other in (position + 1)..<near.count {
+            let (j, k) = (near[position].index, near[other].index)
+            // i, j, k in increasing order.
+            let low = min(i, j, k)
+            let high = max(i, j, k)
+            let middle = i + j + k - low - high
+            guard seen.insert((low * n + middle) * n + high).inserted else { continue }
+            appendTriples(patterns, low, middle, high, to: &result)
           }
         }
       }
