@@ -348,7 +348,9 @@ public struct Detector: Sendable {
     defer {
       if usesWindowStorage { swap(&buffers, &windowBuffers) } else { swap(&buffers, &frameBuffers) }
     }
-    for pass in passes {
+    // Row hits of the light-on-dark twin of the pass just taken, collected by its row scan.
+    var twinHits: (pass: Pass, hits: [FinderPatternScanner.RowHit])?
+    for (index, pass) in passes.enumerated() {
       // A frame whose budget is spent is noise or texture; another threshold will not help.
       guard !account.work.isOverBudget, account.accepted.count < options.maxSymbols else { break }
       if pass.isHalf && (source.width < 80 || source.height < 80) { continue }
@@ -386,10 +388,21 @@ public struct Detector: Sendable {
       account.work.passes += 1
       let binary = BinaryImage(width: bits.width, height: bits.height, bits: bits.bits)
       let gray = GrayView(image: image, isInverted: pass.isInverted)
+      // A pass followed by its twin (the same bits inverted) collects the twin's row hits in
+      // its own row scan; the twin then only confirms them.
+      var twin = pass
+      twin.isInverted.toggle()
+      let hasTwinNext = index + 1 < passes.count && passes[index + 1] == twin && !pass.findsStones
+      var rows = RowScan.scan(collectsInverted: hasTwinNext)
+      if let known = twinHits, known.pass == pass { rows = .confirm(known.hits) }
+      twinHits = nil
+      var collected: [FinderPatternScanner.RowHit] = []
       let sighting = search(
         binary, gray: gray, scale: pass.isHalf ? 2 : 1, origin: origin,
         isInverted: pass.isInverted, findsStones: pass.findsStones, rowStep: rowStep,
-        accepted: &account.accepted, work: &account.work, accept: accept)
+        rows: rows, inverted: &collected, accepted: &account.accepted, work: &account.work,
+        accept: accept)
+      if hasTwinNext { twinHits = (twin, collected) }
       // A few bare stones may be finder patterns whose rings glare washed out, which the other
       // thresholds can bring back; many are texture, which would send every textured frame to
       // them.
@@ -424,11 +437,20 @@ public struct Detector: Sendable {
     var isPromising: Bool { twiceAllRound >= 2 || (twice >= 1 && patterns <= 8) }
   }
 
+  /// How a pass finds its finder patterns: by scanning rows (collecting its twin's row hits
+  /// too, or not), or by confirming the row hits its twin's scan collected.
+  private enum RowScan {
+    case scan(collectsInverted: Bool)
+    case confirm([FinderPatternScanner.RowHit])
+  }
+
   /// One pass over a binarized image; returns the finder patterns it saw (in frame pixels).
+  /// With `rows` collecting them, the row hits of the inverted image are left in `inverted`.
   @discardableResult
   private func search(
     _ binary: BinaryImage, gray: GrayView, scale: Double, origin: Point, isInverted: Bool,
-    findsStones: Bool, rowStep: Int, accepted: inout [SymbolCandidate], work: inout DetectorWork,
+    findsStones: Bool, rowStep: Int, rows: RowScan, inverted: inout [FinderPatternScanner.RowHit],
+    accepted: inout [SymbolCandidate], work: inout DetectorWork,
     accept: (SymbolCandidate) -> Bool
   ) -> [FinderPattern] {
     var region = (0, 0, binary.width, binary.height)
@@ -440,8 +462,15 @@ public struct Detector: Sendable {
         max(0, min(Int(Double(r.height) / scale), binary.height - y))
       )
     }
-    var patterns = FinderPatternScanner.scan(
-      binary, rowStep: rowStep, region: region, stones: findsStones)
+    var patterns: [FinderPattern]
+    switch rows {
+    case .scan(let collectsInverted):
+      patterns = FinderPatternScanner.scan(
+        binary, rowStep: rowStep, region: region, stones: findsStones,
+        collectsInverted: collectsInverted, inverted: &inverted)
+    case .confirm(let hits):
+      patterns = FinderPatternScanner.patterns(confirming: hits, in: binary, rowStep: rowStep)
+    }
     // Patterns a symbol already read explains are spent. Dark blobs are everywhere in texture
     // and noise: stones must show on two scan lines, and only a few of their triples are tried.
     if !accepted.isEmpty || findsStones {

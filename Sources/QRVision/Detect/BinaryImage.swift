@@ -135,17 +135,21 @@ struct BinaryImage {
   }
 
   /// Whether five run lengths (dark, light, dark, light, dark) are close to 1:1:3:1:1.
+  ///
+  /// The row scan asks this at every dark run it closes (hundreds a row in noise), so the
+  /// arithmetic wraps (run lengths are pixel counts along a line, far from overflow) and the
+  /// stone, which noise and texture fail most often, is tested first.
   @inline(__always)
   static func isFinderRatio(_ runs: (Int, Int, Int, Int, Int)) -> Bool {
-    let total = runs.0 + runs.1 + runs.2 + runs.3 + runs.4
+    let total = runs.0 &+ runs.1 &+ runs.2 &+ runs.3 &+ runs.4
     guard total >= 7, runs.0 > 0, runs.1 > 0, runs.2 > 0, runs.3 > 0, runs.4 > 0 else {
       return false
     }
     // Work in sevenths of a pixel to stay in integers: a module is `total` units.
     let module = total
-    let tolerance = module * 7 / 10  // generous, for blur and thresholding drift
-    return abs(runs.0 * 7 - module) < tolerance && abs(runs.1 * 7 - module) < tolerance
-      && abs(runs.3 * 7 - module) < tolerance && abs(runs.4 * 7 - module) < tolerance
-      && abs(runs.2 * 7 - 3 * module) < tolerance * 2
+    let tolerance = module &* 7 / 10  // generous, for blur and thresholding drift
+    return abs(runs.2 &* 7 &- 3 &* module) < tolerance &* 2
+      && abs(runs.0 &* 7 &- module) < tolerance && abs(runs.1 &* 7 &- module) < tolerance
+      && abs(runs.3 &* 7 &- module) < tolerance && abs(runs.4 &* 7 &- module) < tolerance
   }
 }

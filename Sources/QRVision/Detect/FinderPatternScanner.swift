@@ -12,45 +12,110 @@ import QRImage
 /// happen to match along one line are dropped. The ratio holds along every line through the
 /// centre of concentric squares, so the test is rotation invariant.
 enum FinderPatternScanner {
+  /// A row sequence in proportion, not yet confirmed: the stone's middle and the pattern's
+  /// length along row `y`.
+  struct RowHit: Equatable {
+    var x: Int
+    var y: Int
+    var total: Int
+  }
+
   /// The finder patterns in `image`, scanning every `rowStep`-th row within `region`
   /// (x, y, width, height in pixels).
+  ///
+  /// The variant below also collects the row hits of the image with dark and light swapped (a
+  /// run sequence is in proportion whatever its colours, so one pass over the runs serves
+  /// both), for `patterns(confirming:in:rowStep:)` to confirm once the bits are inverted: the
+  /// light-on-dark pass then scans no row again.
   ///
   /// - Complexity: O(*pixels* / `rowStep`) plus a confirmation per candidate.
   static func scan(
     _ image: BinaryImage, rowStep: Int, region: (Int, Int, Int, Int), stones: Bool = false
-  )
+  ) -> [FinderPattern] {
+    var unused: [RowHit] = []
+    return scan(
+      image, rowStep: rowStep, region: region, stones: stones, collectsInverted: false,
+      inverted: &unused)
+  }
+
+  /// `scan`, collecting into `inverted` the row hits of the image with dark and light swapped
+  /// when `collectsInverted` (and not `stones`).
+  static func scan(
+    _ image: BinaryImage, rowStep: Int, region: (Int, Int, Int, Int), stones: Bool,
+    collectsInverted: Bool, inverted: inout [RowHit]
+  ) -> [FinderPattern] {
+    var merger = Merger(rowStep: rowStep)
+    let (left, top, regionWidth, regionHeight) = region
+    let right = left + regionWidth
+    let step = max(rowStep, 1)
+    var y = top + step / 2
+    while y < top + regionHeight {
+      merger.startRow(y)
+      scanRow(
+        image, y: y, left: left, right: right, stones: stones,
+        collectsInverted: collectsInverted && !stones, inverted: &inverted
+      ) {
+        stoneX, total in
+        guard
+          let pattern = stones
+            ? confirmStone(image, x: stoneX, y: y, rowLength: total)
+            : confirm(image, stoneX: stoneX, y: y, rowTotal: total)
+        else { return }
+        merger.add(pattern, y: y)
+      }
+      y += step
+    }
+    return merger.found
+  }
+
+  /// The finder patterns that `hits` (as `scan` collected them, in row order) show in `image`:
+  /// what `scan` would have found in it.
+  static func patterns(confirming hits: [RowHit], in image: BinaryImage, rowStep: Int)
     -> [FinderPattern]
   {
+    var merger = Merger(rowStep: rowStep)
+    var row = Int.min
+    for hit in hits {
+      if hit.y != row {
+        row = hit.y
+        merger.startRow(row)
+      }
+      guard let pattern = confirm(image, stoneX: hit.x, y: hit.y, rowTotal: hit.total) else {
+        continue
+      }
+      merger.add(pattern, y: hit.y)
+    }
+    return merger.found
+  }
+
+  /// Sightings of one pattern on neighbouring rows made one.
+  private struct Merger {
+    let step: Int
     var found: [FinderPattern] = []
     // The patterns still within reach of the row scanned (a pattern's sightings span its
     // stone, three modules), and the row each was last seen on: texture makes thousands of
     // patterns, and each sighting is compared with these only.
     var active: [Int] = []
     var lastRow: [Int] = []
-    let (left, top, regionWidth, regionHeight) = region
-    let right = left + regionWidth
-    let step = max(rowStep, 1)
-    var y = top + step / 2
-    while y < top + regionHeight {
+
+    init(rowStep: Int) { step = max(rowStep, 1) }
+
+    /// Forgets the patterns out of reach of row `y`. (Rows with no sighting need not be
+    /// started: reach only shrinks as rows go down.)
+    mutating func startRow(_ y: Int) {
       active.removeAll { Double(y - lastRow[$0]) > found[$0].moduleSize * 4 + Double(step) }
-      scanRow(image, y: y, left: left, right: right, stones: stones) { stoneX, total in
-        guard
-          let pattern = stones
-            ? confirmStone(image, x: stoneX, y: y, rowLength: total)
-            : confirm(image, stoneX: stoneX, y: y, rowTotal: total)
-        else { return }
-        if let index = active.first(where: { found[$0].isSame(as: pattern) }) {
-          found[index].merge(pattern)
-          lastRow[index] = y
-        } else {
-          active.append(found.count)
-          found.append(pattern)
-          lastRow.append(y)
-        }
-      }
-      y += step
     }
-    return found
+
+    mutating func add(_ pattern: FinderPattern, y: Int) {
+      if let index = active.first(where: { found[$0].isSame(as: pattern) }) {
+        found[index].merge(pattern)
+        lastRow[index] = y
+      } else {
+        active.append(found.count)
+        found.append(pattern)
+        lastRow.append(y)
+      }
+    }
   }
 
   /// Calls `hit` with the stone's middle x and the pattern's length for every 1:1:3:1:1 run
@@ -63,9 +128,11 @@ enum FinderPatternScanner {
   ///
   /// With `stones`, it calls `hit` instead for every dark run of six pixels or more with a
   /// light run of a third of its length or more on either side, with the run's middle and
-  /// length (see `confirmStone`).
+  /// length (see `confirmStone`). With `collectsInverted` (not with `stones`), the sequences
+  /// whose colours are swapped (light, dark, light, dark, light) are appended to `inverted`.
   private static func scanRow(
-    _ image: BinaryImage, y: Int, left: Int, right: Int, stones: Bool, hit: (Int, Int) -> Void
+    _ image: BinaryImage, y: Int, left: Int, right: Int, stones: Bool,
+    collectsInverted: Bool, inverted: inout [RowHit], hit: (Int, Int) -> Void
   ) {
     guard left < right else { return }
     image.bits.withUnsafeBufferPointer { bits in
@@ -85,9 +152,14 @@ enum FinderPatternScanner {
           if !isDark && runs.3 >= 6 && runs.2 &* 3 >= runs.3 && runs.4 &* 3 >= runs.3 {
             hit(x &- runs.4 &- (runs.3 &+ 1) / 2, runs.3)
           }
-        } else if isDark && runs.2 > 1 && BinaryImage.isFinderRatio(runs) {
+        } else if runs.2 > 1 && (isDark || collectsInverted) && BinaryImage.isFinderRatio(runs) {
           let total = runs.0 &+ runs.1 &+ runs.2 &+ runs.3 &+ runs.4
-          hit(x &- runs.4 &- runs.3 &- (runs.2 &+ 1) / 2, total)
+          let stoneX = x &- runs.4 &- runs.3 &- (runs.2 &+ 1) / 2
+          if isDark {
+            hit(stoneX, total)
+          } else {
+            inverted.append(RowHit(x: stoneX, y: y, total: total))
+          }
         }
         isDark.toggle()
         runStart = x
