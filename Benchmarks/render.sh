@@ -76,7 +76,7 @@ measure() {  # measure NAME CODES "command"
 
 echo "batch: $count URLs, scale 4, level M (best of $passes)"
 measure "qrrender --lines -f pbm" "$count" "'$qrrender' --lines -f pbm < '$work/urls.txt' > /dev/null"
-measure "qrrender --lines -f png -d DIR" "$count" \
+measure "qrrender --lines -f png --output-dir DIR" "$count" \
   "rm -rf '$work/png'; '$qrrender' --lines -f png --output-dir '$work/png' < '$work/urls.txt'"
 measure "qrencode -t PNG, shell loop" "$loop" \
   "while IFS= read -r url; do qrencode -s 4 -m 4 -l M -o - -t PNG \"\$url\" > /dev/null; done < '$work/loop.txt'"
@@ -98,10 +98,10 @@ echo
 echo "ratios (higher is better for qrrender):"
 ratio() { awk -v a="${per_second[$1]}" -v b="${per_second[$2]}" 'BEGIN { printf "%.1f", a / b }'; }
 printf '  qrrender pbm / qrencode png loop:  %sx\n' "$(ratio 'qrrender --lines -f pbm' 'qrencode -t PNG, shell loop')"
-printf '  qrrender png / qrencode png loop:  %sx\n' "$(ratio 'qrrender --lines -f png -d DIR' 'qrencode -t PNG to files, shell loop')"
+printf '  qrrender png / qrencode png loop:  %sx\n' "$(ratio 'qrrender --lines -f png --output-dir DIR' 'qrencode -t PNG to files, shell loop')"
 if [ -n "${per_second['segno pbm, one Python process']:-}" ]; then
   printf '  qrrender pbm / segno pbm:          %sx\n' "$(ratio 'qrrender --lines -f pbm' 'segno pbm, one Python process')"
-  printf '  qrrender png / segno png:          %sx\n' "$(ratio 'qrrender --lines -f png -d DIR' 'segno png, one Python process')"
+  printf '  qrrender png / segno png:          %sx\n' "$(ratio 'qrrender --lines -f png --output-dir DIR' 'segno png, one Python process')"
 fi
 
 echo
@@ -136,5 +136,5 @@ printf '  qrrender -f ascii / qrencode -t ASCII:  %sx\n' "$(over 'qrrender -f as
 if [ -n "$dynamic" ]; then
   printf '  dynamic runtime (PBM) / qrencode:       %sx\n' "$(over 'qrrender (PBM, dynamic Swift runtime)' 'qrencode -o - (PNG)')"
 fi
-printf '  qrrender --lines -f pbm:                %s codes/s\n' "${per_second['qrrender --lines -f pbm']}"
-printf '  qrrender --lines -f png -d DIR:         %s codes/s\n' "${per_second['qrrender --lines -f png -d DIR']}"
+printf '  qrrender --lines -f pbm:                  %s codes/s\n' "${per_second['qrrender --lines -f pbm']}"
+printf '  qrrender --lines -f png --output-dir DIR: %s codes/s\n' "${per_second['qrrender --lines -f png --output-dir DIR']}"

@@ -463,8 +463,8 @@ def self_test():
             "failed": {"detect": "exit status 2", "realscenes-contain": "exit status 1"}}
     render_rows = [{"section": "batch", "name": "qrrender --lines -f pbm", "codes": 100,
                     "rate": 3000.0},
-                   {"section": "batch", "name": "qrrender --lines -f png -d DIR", "codes": 100,
-                    "rate": 2400.0},
+                   {"section": "batch", "name": "qrrender --lines -f png --output-dir DIR",
+                    "codes": 100, "rate": 2400.0},
                    {"section": "batch", "name": "qrencode -t PNG, shell loop", "codes": 10,
                     "rate": 600.0},
                    {"section": "single", "name": "qrrender (PBM)", "ms": 2.5}]
@@ -514,6 +514,7 @@ def self_test():
                          "- **Date:** 2026-01-02 03:04 UTC",
                          "qrdetect (qrpipe) 0.1.0 at commit abc1234", "\n### qrrender\n",
                          "| qrrender --lines -f pbm | 100 | 3,000 | 1.00× |",
+                         "| qrrender --lines -f png --output-dir DIR | 100 | 2,400 | 1.00× |",
                          "| qrencode -t PNG, shell loop | 10 | 600 | 4.00× |",
                          "| qrrender (PBM) | 2.50 |", "\n### Detection\n",
                          "Not run: exit status 2", "\n### dedupe\n",

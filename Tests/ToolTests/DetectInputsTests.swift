@@ -76,6 +76,14 @@ private final class Scratch {
   #expect(lines.last?.hasSuffix(" s; skipped 3 files that are not images") == true)
 }
 
+@Test func theSummaryCountsOneSkippedFileInTheSingular() throws {
+  let scratch = try Scratch()
+  let result = try scratch.shell(
+    "mkdir one && cp code.png one/ && echo notes > one/readme.txt && qrdetect --summary one")
+  #expect(result.status == 0, "\(result.errors)")
+  #expect(result.errors.hasSuffix(" s; skipped 1 file that is not an image\n"), "\(result.errors)")
+}
+
 // MARK: - --files-from
 
 @Test func filesFromReadsNamesOneALineOrNULSeparatedFromAFileOrStandardInput() throws {

@@ -9,7 +9,8 @@ import Testing
 /// A test runs each one in a scratch directory holding the files it names. Hardware is stood in
 /// for by shell functions defined before the recipe: `qrcapture` (a camera) plays a file through
 /// the real qrcapture, `xdg-open` records what it was asked to open, and `ffplay` (a display)
-/// is ffprobe, which counts the frames it was shown.
+/// is ffprobe, which counts the frames it was shown. Other hosts are stood in for by an `ssh`
+/// put first on PATH (`SSHStandIn`), which gives each host a directory of its own.
 private enum Recipe {
   static let videoRaw = #"""
     size=$(ffprobe -v error -select_streams v:0 -show_entries stream=width,height -of csv=s=x:p=0 clip.mp4)
@@ -19,9 +20,10 @@ private enum Recipe {
     ffmpeg -v error -i clip.mp4 -f yuv4mpegpipe - | qrdetect | qrdedupe --mode once
     """#
   static let photos = #"""
-    shopt -s nullglob nocaseglob
-    for f in photos/*.jpg photos/*.png; do ffmpeg -v error -y -i "$f" -pix_fmt gray "${f%.*}.pgm"; done
-    qrdetect photos/*.pgm | jq -r '[.source, .text] | @tsv'
+    qrdetect photos/ | jq -r '[.source, .text] | @tsv'
+    """#
+  static let photosFound = #"""
+    find photos -iname '*.jpg' -mtime -7 -print0 | qrdetect --files-from - -0 | jq -r '[.source, .text] | @tsv'
     """#
   static let generate = #"""
     mkdir -p codes
@@ -53,10 +55,23 @@ private enum Recipe {
   static let parallelStreams = #"""
     parallel -j0 --line-buffer --tag 'ffmpeg -v error -i {} -f yuv4mpegpipe - | qrdetect | qrdedupe' ::: clips/*.mp4
     """#
+  static let remoteFiles = #"""
+    parallel -S 2/host1,2/host2 --transferfile {} --cleanup qrdetect ::: photos/*.jpg | jq -r '[.source, .text] | @tsv'
+    """#
+  static let remoteClips = #"""
+    parallel -S 2/host1,2/host2 --trc {.}.jsonl 'ffmpeg -v error -i {} -f yuv4mpegpipe - | qrdetect | qrdedupe --mode once > {.}.jsonl' ::: clips/*.mp4
+    """#
+  static let remoteStream = #"""
+    size=$(ffprobe -v error -select_streams v:0 -show_entries stream=width,height -of csv=s=x:p=0 recording.mp4)
+    frame=$((64 + ${size%x*} * ${size#*x}))
+    ffmpeg -v error -i recording.mp4 -f yuv4mpegpipe - | qrcapture |
+      parallel --pipe --recend '' --block $((100 * frame)) -k -S 2/host1,2/host2 qrdetect | qrdedupe --mode once
+    """#
 
   static let all = [
-    videoRaw, videoY4M, photos, generate, openScanned, openFolder, annotate, annotateFIFO,
-    parallelFiles, parallelBatches, parallelStreams,
+    videoRaw, videoY4M, photos, photosFound, generate, openScanned, openFolder, annotate,
+    annotateFIFO, parallelFiles, parallelBatches, parallelStreams, remoteFiles, remoteClips,
+    remoteStream,
   ]
 }
 
@@ -75,6 +90,9 @@ private enum Programs {
   static let videoMissing: Comment = "ffmpeg or ffprobe not installed (scripts/test installs them)"
   static let photos = available("ffmpeg", "jq")
   static let photosMissing: Comment = "ffmpeg or jq not installed (scripts/test installs them)"
+  static let remote = available("parallel", "rsync", "perl", "ffmpeg", "ffprobe", "jq")
+  static let remoteMissing: Comment =
+    "GNU parallel, rsync, perl, ffmpeg or jq not installed (scripts/test installs them)"
   static let parallel = available("parallel", "ffmpeg")
   static let parallelMissing: Comment =
     "GNU parallel or ffmpeg not installed (scripts/test installs them)"
@@ -170,24 +188,44 @@ func folderOfPhotosNamesTheFileOfEachCode() throws {
   let workspace = try Workspace()
   try workspace.prepare(
     """
-    mkdir photos
+    mkdir -p photos/2026/trip
     qrrender -s 6 -o photos/ticket.PNG 'TICKET 42'
     qrrender -s 6 -o menu.png 'https://example.com/menu'
-    ffmpeg -v error -i menu.png -vf 'pad=iw+80:ih+80:40:40:color=white' -q:v 4 photos/poster.jpg
+    ffmpeg -v error -i menu.png -vf 'pad=iw+80:ih+80:40:40:color=white' -q:v 4 photos/2026/poster.jpg
+    qrrender -s 6 -o sign.png 'https://example.com/sign'
+    ffmpeg -v error -i sign.png -q:v 4 photos/2026/trip/Sign.JPG
+    qrrender -s 6 -o old.png 'https://example.com/old'
+    ffmpeg -v error -i old.png -q:v 4 photos/2026/old.jpg
+    touch -d '30 days ago' photos/2026/old.jpg
     ffmpeg -v error -f lavfi -i color=c=gray:s=200x150 -frames:v 1 photos/wall.jpg
+    printf 'not an image\\n' > photos/notes.txt
     """)
-  let result = try workspace.shell(Recipe.photos)
-  #expect(result.status == 0, "\(result.errors)")
-  #expect(result.stderr.isEmpty, "\(result.errors)")
-  // A JPEG, a PNG with a capital extension, and a photo without a code, which adds no line.
+  // The whole folder, in sorted order: JPEGs, a PNG with a capital extension, in subdirectories;
+  // a photo without a code adds no line, and a file that is not an image is passed over quietly.
+  let folder = try workspace.shell(Recipe.photos)
+  #expect(folder.status == 0, "\(folder.errors)")
+  #expect(folder.stderr.isEmpty, "\(folder.errors)")
   #expect(
-    result.output == "photos/poster.pgm\thttps://example.com/menu\nphotos/ticket.pgm\tTICKET 42\n")
+    folder.output
+      == "photos/2026/old.jpg\thttps://example.com/old\n"
+      + "photos/2026/poster.jpg\thttps://example.com/menu\n"
+      + "photos/2026/trip/Sign.JPG\thttps://example.com/sign\n"
+      + "photos/ticket.PNG\tTICKET 42\n")
+
+  // The JPEGs find chose: not the PNG, not the month-old photo; in find's order.
+  let found = try workspace.shell(Recipe.photosFound)
+  #expect(found.status == 0, "\(found.errors)")
+  #expect(found.stderr.isEmpty, "\(found.errors)")
+  #expect(
+    found.output.split(separator: "\n").sorted() == [
+      "photos/2026/poster.jpg\thttps://example.com/menu",
+      "photos/2026/trip/Sign.JPG\thttps://example.com/sign",
+    ])
 }
 
 // MARK: - generating codes in a shell loop
 
-@Test(.enabled(if: Programs.video, Programs.videoMissing))
-func shellLoopWritesOneReadableFilePerLine() throws {
+@Test func shellLoopWritesOneReadableFilePerLine() throws {
   let workspace = try Workspace()
   let links = [
     ("shop", "https://example.com/shop?a=1&b=2"),
@@ -200,9 +238,7 @@ func shellLoopWritesOneReadableFilePerLine() throws {
   #expect(result.status == 0, "\(result.errors)")
   #expect(result.stderr.isEmpty, "\(result.errors)")
   for (name, url) in links {
-    let read = try workspace.shell(
-      "ffmpeg -v error -i 'codes/\(name).png' -f image2pipe -c:v pgm -pix_fmt gray - | qrdetect -p text"
-    )
+    let read = try workspace.shell("qrdetect -p text 'codes/\(name).png'")
     #expect(read.output == url + "\n", "codes/\(name).png: \(read.errors)")
   }
   #expect(!workspace.exists("pwned"))
@@ -321,4 +357,143 @@ func parallelReadsManyFilesAndManyStreams() throws {
     let record = records(String(parts.last ?? "")).first
     #expect(record?["text"] as? String == "https://example.com/clip/\(clip)")
   }
+}
+
+// MARK: - beyond one machine
+
+/// An `ssh` for the tests, first on PATH: each host is a directory of its own under `remote/`,
+/// where the command runs as ssh runs it (its words joined by spaces, for a shell, in the login
+/// directory), so a file is there only if it was copied there. rsync, which GNU parallel runs
+/// with `-e ssh` to copy files, reaches its `rsync --server` the same way. Every login is written
+/// to `ssh.log` as its host, a tab and the command's first 200 bytes (short, so that the lines of
+/// logins at the same time do not interleave).
+private enum SSHStandIn {
+  static let script = #"""
+    #!/bin/bash
+    here=$(cd "$(dirname "$0")/.." && pwd)
+    while [ $# -gt 0 ]; do
+      case $1 in
+      -[BbcDEeFIiJLlmOopQRSWw]) shift 2 ;;
+      --) shift; break ;;
+      -*) shift ;;
+      *) break ;;
+      esac
+    done
+    host=$1; shift
+    [ "${1-}" = -- ] && shift
+    command="$*"
+    printf '%s\t%s\n' "$host" "${command:0:200}" >> "$here/ssh.log"
+    mkdir -p "$here/remote/$host" && cd "$here/remote/$host" && HOME=$PWD exec bash -c "$*"
+    """#
+
+  /// Installs the stand-in in `workspace`; the returned line, put before a recipe, puts it on PATH.
+  static func install(in workspace: Workspace) throws -> String {
+    try workspace.prepare(
+      "mkdir -p bin && cat > bin/ssh <<'EOF'\n\(script)\nEOF\nchmod +x bin/ssh")
+    return #"PATH="$PWD/bin:$PATH""# + "\n"
+  }
+
+  /// The logins so far, as (host, command).
+  static func logins(in workspace: Workspace) throws -> [(host: String, command: String)] {
+    String(decoding: try workspace.contents("ssh.log"), as: UTF8.self)
+      .split(separator: "\n").map {
+        let parts = $0.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+        return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+      }
+  }
+
+  /// How many jobs each host ran (GNU parallel starts each job as a perl program of its own).
+  static func jobsPerHost(in workspace: Workspace) throws -> [String: Int] {
+    try logins(in: workspace).filter { $0.command.contains("GNU_Parallel_worker") }
+      .reduce(into: [:]) { $0[$1.host, default: 0] += 1 }
+  }
+
+  /// The files left on the hosts.
+  static func leftOnHosts(in workspace: Workspace) throws -> String {
+    try workspace.shell("find remote -type f").output
+  }
+}
+
+@Test(.enabled(if: Programs.remote, Programs.remoteMissing))
+func filesAreCopiedToTheHostsScannedThereAndRemoved() throws {
+  let workspace = try Workspace()
+  let path = try SSHStandIn.install(in: workspace)
+  let names = ["a b", "c", "d", "e", "f"]
+  try workspace.prepare(
+    """
+    mkdir photos
+    for name in \(names.map { "'\($0)'" }.joined(separator: " ")); do
+      qrrender -s 4 -o code.png "https://example.com/$name"
+      ffmpeg -v error -y -i code.png -vf 'pad=iw+40:ih+40:20:20:color=white' -q:v 3 "photos/$name.jpg"
+    done
+    """)
+  let result = try workspace.shell(path + Recipe.remoteFiles)
+  #expect(result.status == 0, "\(result.errors)")
+  #expect(result.stderr.isEmpty, "\(result.errors)")
+  // Each code read once, named by its file, whatever order the jobs ended in.
+  #expect(
+    result.output.split(separator: "\n").sorted()
+      == names.map { "photos/\($0).jpg\thttps://example.com/\($0)" }, "\(result.output)")
+  // Both hosts scanned, each file was copied once, and nothing is left on the hosts.
+  let jobs = try SSHStandIn.jobsPerHost(in: workspace)
+  #expect(jobs.keys.sorted() == ["host1", "host2"] && jobs.values.reduce(0, +) == 5, "\(jobs)")
+  let copies = try SSHStandIn.logins(in: workspace).filter {
+    $0.command.hasPrefix("rsync --server") && !$0.command.contains("--sender")
+  }
+  #expect(copies.count == 5, "\(copies)")
+  #expect(try SSHStandIn.leftOnHosts(in: workspace).isEmpty)
+}
+
+@Test(.enabled(if: Programs.remote, Programs.remoteMissing))
+func clipsAreDecodedOnTheHostsAndTheirRecordsComeBackAsFiles() throws {
+  let workspace = try Workspace()
+  let path = try SSHStandIn.install(in: workspace)
+  try workspace.prepare(
+    """
+    mkdir clips
+    for c in a b c; do
+      qrrender -s 3 -o $c.png "https://example.com/clip/$c"
+      ffmpeg -v error -loop 1 -i $c.png -t 1 -r 10 -c:v libx264 -pix_fmt yuv420p \\
+        -vf 'pad=160:120:(ow-iw)/2:(oh-ih)/2:color=white,format=gray' clips/$c.mp4
+    done
+    """)
+  let result = try workspace.shell(path + Recipe.remoteClips)
+  #expect(result.status == 0, "\(result.errors)")
+  #expect(result.stderr.isEmpty, "\(result.errors)")
+  for clip in ["a", "b", "c"] {
+    let found = records(
+      String(decoding: (try? workspace.contents("clips/\(clip).jsonl")) ?? [], as: UTF8.self))
+    #expect(
+      found.map { $0["text"] as? String } == ["https://example.com/clip/\(clip)"],
+      "clips/\(clip).jsonl: \(found)")
+  }
+  #expect(try SSHStandIn.jobsPerHost(in: workspace).keys.sorted() == ["host1", "host2"])
+  #expect(try SSHStandIn.leftOnHosts(in: workspace).isEmpty)
+}
+
+@Test(.enabled(if: Programs.remote, Programs.remoteMissing))
+func aStreamSplitIntoBlocksOfWholeFramesGivesTheRecordsOfOneMachine() throws {
+  let workspace = try Workspace()
+  let path = try SSHStandIn.install(in: workspace)
+  // 179 frames at 10 a second, a code every 6 seconds: the third first seen in the second block.
+  try workspace.prepare(
+    """
+    printf '%s\\n' \(clipPayloads.joined(separator: " ")) | qrrender --lines -s 3 -f png --output-dir frames
+    ffmpeg -v error -framerate 1/6 -i frames/%06d.png -r 10 -c:v libx264 -pix_fmt yuv420p \\
+      -vf 'pad=160:120:(ow-iw)/2:(oh-ih)/2:color=white,format=gray' recording.mp4
+    """)
+  let oneMachine = try workspace.shell(
+    "ffmpeg -v error -i recording.mp4 -f yuv4mpegpipe - | qrcapture | qrdetect | qrdedupe --mode once"
+  )
+  let alone = records(oneMachine.output)
+  try #require(alone.compactMap { $0["text"] as? String } == clipPayloads, "\(oneMachine.errors)")
+  try #require((alone.last?["frame"] as? Int ?? 0) >= 100, "\(oneMachine.output)")
+
+  let result = try workspace.shell(path + Recipe.remoteStream)
+  #expect(result.status == 0, "\(result.errors)")
+  #expect(result.stderr.isEmpty, "\(result.errors)")
+  #expect(result.output == oneMachine.output)
+  // Two blocks of frames, one on each host.
+  #expect(try SSHStandIn.jobsPerHost(in: workspace) == ["host1": 1, "host2": 1])
+  #expect(try SSHStandIn.leftOnHosts(in: workspace).isEmpty)
 }

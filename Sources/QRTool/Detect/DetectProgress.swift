@@ -89,7 +89,10 @@ final class DetectProgress {
       + " in \(Self.plural(counts.frames, "frame")) from \(Self.plural(counts.files, "file"))"
       + " in \(Self.seconds(elapsed)) s"
     if counts.skipped > 0 {
-      line += "; skipped \(Self.plural(counts.skipped, "file")) that are not images"
+      line +=
+        counts.skipped == 1
+        ? "; skipped 1 file that is not an image"
+        : "; skipped \(counts.skipped) files that are not images"
     }
     if counts.failed > 0 { line += "; \(Self.plural(counts.failed, "input")) failed" }
     return line + "\n"
