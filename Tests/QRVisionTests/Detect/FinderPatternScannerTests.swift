@@ -55,3 +55,36 @@ func threeFinderPatternsWithModuleSizes(moduleSize: Double, degrees: Double) thr
   let image = BinaryImage(width: 110, height: 60, bits: bits)
   #expect(FinderPatternScanner.scan(image, rowStep: 1, region: (0, 0, 110, 60)).isEmpty)
 }
+
+@Test(arguments: [1, 2, 3])
+func oneRowScanServesBothPolarities(rowStep: Int) throws {
+  // A light-on-dark symbol beside a dark-on-light one: the row hits the dark-on-light scan
+  // collects for the inverted image, confirmed there, are the patterns a scan of the inverted
+  // image finds, in the same order.
+  let symbol = try #require(encode("both polarities"))
+  var scene = Canvas(width: 300, height: 160)
+  scene.draw(
+    symbol.matrix, corners: Canvas.square(centre: Point(x: 75, y: 80), side: 100, degrees: 0))
+  scene.draw(
+    symbol.matrix, corners: Canvas.square(centre: Point(x: 225, y: 80), side: 90, degrees: 20))
+  var image = scene.image
+  for y in 0..<160 {
+    for x in 150..<300 { image[x, y] = 255 - image[x, y] }
+  }
+  var binarizer = Binarizer()
+  binarizer.binarizeLocally(image)
+  let region = (0, 0, image.width, image.height)
+  var hits: [FinderPatternScanner.RowHit] = []
+  let dark = FinderPatternScanner.scan(
+    BinaryImage(width: 300, height: 160, bits: binarizer.bits), rowStep: rowStep, region: region,
+    stones: false, collectsInverted: true, inverted: &hits)
+  binarizer.invert()
+  let inverted = BinaryImage(width: 300, height: 160, bits: binarizer.bits)
+  let confirmed = FinderPatternScanner.patterns(confirming: hits, in: inverted, rowStep: rowStep)
+  let scanned = FinderPatternScanner.scan(inverted, rowStep: rowStep, region: region)
+  #expect(confirmed.map(\.centre) == scanned.map(\.centre))
+  #expect(confirmed.map(\.count) == scanned.map(\.count))
+  // Three patterns each way, on their own side.
+  #expect(dark.filter { $0.count >= 2 && $0.centre.x < 150 }.count >= 3)
+  #expect(confirmed.filter { $0.count >= 2 && $0.centre.x > 150 }.count >= 3)
+}
