@@ -56,12 +56,17 @@ enum FinderPatternScanner {
         collectsInverted: collectsInverted && !stones, inverted: &inverted
       ) {
         stoneX, total in
-        guard
-          let pattern = stones
-            ? confirmStone(image, x: stoneX, y: y, rowLength: total)
-            : confirm(image, stoneX: stoneX, y: y, rowTotal: total)
-        else { return }
-        merger.add(pattern, y: y)
+        if stones {
+          guard let pattern = confirmStone(image, x: stoneX, y: y, rowLength: total) else {
+            return
+          }
+          merger.add(pattern, to: merger.match(pattern), y: y)
+        } else {
+          guard var pattern = confirm(image, stoneX: stoneX, y: y, rowTotal: total) else { return }
+          let match = merger.match(pattern)
+          if !merger.isAllRound(match) { checkAllRound(image, &pattern, rowTotal: total) }
+          merger.add(pattern, to: match, y: y)
+        }
       }
       y += step
     }
@@ -80,10 +85,12 @@ enum FinderPatternScanner {
         row = hit.y
         merger.startRow(row)
       }
-      guard let pattern = confirm(image, stoneX: hit.x, y: hit.y, rowTotal: hit.total) else {
+      guard var pattern = confirm(image, stoneX: hit.x, y: hit.y, rowTotal: hit.total) else {
         continue
       }
-      merger.add(pattern, y: hit.y)
+      let match = merger.match(pattern)
+      if !merger.isAllRound(match) { checkAllRound(image, &pattern, rowTotal: hit.total) }
+      merger.add(pattern, to: match, y: hit.y)
     }
     return merger.found
   }
@@ -106,8 +113,22 @@ enum FinderPatternScanner {
       active.removeAll { Double(y - lastRow[$0]) > found[$0].moduleSize * 4 + Double(step) }
     }
 
-    mutating func add(_ pattern: FinderPattern, y: Int) {
-      if let index = active.first(where: { found[$0].isSame(as: pattern) }) {
+    /// The pattern found already that `pattern` would be folded into.
+    func match(_ pattern: FinderPattern) -> Int? {
+      active.first { found[$0].isSame(as: pattern) }
+    }
+
+    /// Whether the pattern `match` found is confirmed all round: a sighting folded into it
+    /// needs no test along the lines in between, the folded pattern is all round whatever they
+    /// show.
+    func isAllRound(_ match: Int?) -> Bool {
+      match.map { found[$0].isConfirmedAllRound } ?? false
+    }
+
+    /// Folds `pattern`, seen on row `y`, into the pattern `match(pattern)` found, or keeps it
+    /// as a new one.
+    mutating func add(_ pattern: FinderPattern, to match: Int?, y: Int) {
+      if let index = match {
         found[index].merge(pattern)
         lastRow[index] = y
       } else {
@@ -192,7 +213,8 @@ enum FinderPatternScanner {
     }
   }
 
-  /// Confirms a row hit in the other directions; nil if it is not a finder pattern.
+  /// Confirms a row hit in the other directions (along its column, row and diagonals); nil if
+  /// it is not a finder pattern. `checkAllRound` tests the lines in between.
   static func confirm(_ image: BinaryImage, stoneX: Int, y: Int, rowTotal: Int) -> FinderPattern? {
     let maxRun = rowTotal * 2
     guard let vertical = image.finderRuns(x: stoneX, y: y, dx: 0, dy: 1, maxRun: maxRun) else {
@@ -228,6 +250,14 @@ enum FinderPatternScanner {
     }
     let moduleSize = (straightTotal + diagonalTotal) / 28
     let centre = Point(x: centreX, y: centreY)
+    return FinderPattern(centre: centre, moduleSize: moduleSize)
+  }
+
+  /// Sets whether `pattern` (as `confirm` found it from a row hit `rowTotal` long) shows the
+  /// ratio along the lines between the straight and diagonal ones.
+  static func checkAllRound(_ image: BinaryImage, _ pattern: inout FinderPattern, rowTotal: Int) {
+    let maxRun = rowTotal * 2
+    let (centre, moduleSize) = (pattern.centre, pattern.moduleSize)
     // Four more lines, between the straight and diagonal ones: concentric rings show the ratio
     // along every line through their centre, texture and noise seldom along eight.
     var inBetween = 0
@@ -238,9 +268,7 @@ enum FinderPatternScanner {
       let length = Double(extent) / (moduleSize * 7)
       if length > 0.6 && length < 1.8 { inBetween += 1 }
     }
-    var pattern = FinderPattern(centre: centre, moduleSize: moduleSize)
     pattern.isConfirmedAllRound = inBetween >= 3
-    return pattern
   }
 
   /// Confirms a dark run of `rowLength` pixels around (`x`, `y`) as the stone of a finder
