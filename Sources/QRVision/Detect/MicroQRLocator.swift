@@ -186,25 +186,32 @@ enum MicroQRLocator {
   private static func refined(_ image: BinaryImage, _ transform: Transform, size: Int)
     -> Transform
   {
-    func fit(_ axis: Point, along: (Transform, Double) -> Point, with: (Point) -> Transform)
-      -> Point
-    {
+    // The turns tried, as cosine and sine: the same five for every length.
+    let turns = stride(from: -3.0, through: 3.0, by: 1.5).map { degrees in
+      let angle = degrees * Double.pi / 180
+      return (cos(angle), sin(angle))
+    }
+    // The axis (across when `isAcross`, else down) that puts most of three points a module
+    // along its timing pattern on the right colour; each point as `Transform.apply` has it.
+    let offsets = [0.2, 0.5, 0.8]
+    func fit(_ axis: Point, isAcross: Bool) -> Point {
       var best = axis
       var bestScore = -1
+      let (origin, across, down) = (transform.origin, transform.across, transform.down)
       for scale in stride(from: 0.94, through: 1.06, by: 0.02) {
-        for degrees in stride(from: -3.0, through: 3.0, by: 1.5) {
-          let angle = degrees * Double.pi / 180
+        for (cosine, sine) in turns {
           let candidate =
-            Point(
-              x: axis.x * cos(angle) - axis.y * sin(angle),
-              y: axis.x * sin(angle) + axis.y * cos(angle)) * scale
-          let grid = with(candidate)
+            Point(x: axis.x * cosine - axis.y * sine, y: axis.x * sine + axis.y * cosine) * scale
           var score = 0
           // Three points a module along the timing pattern, beyond the finder pattern.
           for i in 7..<size {
-            for offset in [0.2, 0.5, 0.8]
-            where image.isDark(along(grid, Double(i) + offset)) == (i % 2 == 0) {
-              score += 1
+            let isDark = i % 2 == 0
+            for offset in offsets {
+              let t = Double(i) + offset
+              let point =
+                isAcross
+                ? origin + candidate * t + down * 0.5 : origin + across * 0.5 + candidate * t
+              if image.isDark(point) == isDark { score += 1 }
             }
           }
           if score > bestScore {
@@ -215,12 +222,8 @@ enum MicroQRLocator {
       }
       return best
     }
-    let across = fit(
-      transform.across, along: { $0.apply($1, 0.5) },
-      with: { Transform(origin: transform.origin, across: $0, down: transform.down) })
-    let down = fit(
-      transform.down, along: { $0.apply(0.5, $1) },
-      with: { Transform(origin: transform.origin, across: transform.across, down: $0) })
+    let across = fit(transform.across, isAcross: true)
+    let down = fit(transform.down, isAcross: false)
     return Transform(origin: transform.origin, across: across, down: down)
   }
 
