@@ -101,28 +101,35 @@ struct BinaryImage {
     x: Int, y: Int, dx: Int, dy: Int, count: Int, maxRun: Int, startsDark: Bool = false
   ) -> (Int, Int, Int)? {
     let (width, height) = (self.width, self.height)
+    // The pixels from (x, y) on that lie inside the image: steps along each axis until it
+    // leaves (a step of 0 never does).
+    func inside(_ start: Int, _ step: Int, _ size: Int) -> Int {
+      step > 0 ? size - start : step < 0 ? start + 1 : .max
+    }
+    guard x >= 0, y >= 0, x < width, y < height else { return nil }
+    var available = min(inside(x, dx, width), inside(y, dy, height))
+    let stride = dy &* width &+ dx
     return bits.withUnsafeBufferPointer { bits -> (Int, Int, Int)? in
       // Unsafe, measured: this walk is a tenth of the detector's instructions on camera frames,
-      // and the checked subscript a third of the walk. Every read is guarded by the bounds
-      // test before it.
+      // and the checked subscript a third of the walk. Every read is one of the `available`
+      // pixels from (x, y) along the line, which lie inside the image.
       var lengths = (0, 0, 0)
-      var x = x
-      var y = y
+      var index = y &* width &+ x
       var dark = true
-      for index in 0..<count {
+      for run in 0..<count {
         var length = 0
-        while x >= 0, y >= 0, x < width, y < height, (bits[y &* width &+ x] != 0) == dark {
+        while available > 0, (bits[index] != 0) == dark {
           length &+= 1
           if length > maxRun {
             // The last run may go on into neighbouring modules of its colour; cut it short.
-            guard index == count &- 1 else { return nil }
+            guard run == count &- 1 else { return nil }
             break
           }
-          x &+= dx
-          y &+= dy
+          index &+= stride
+          available &-= 1
         }
-        if length == 0 && !(index == 0 && startsDark) && index < 2 { return nil }
-        switch index {
+        if length == 0 && !(run == 0 && startsDark) && run < 2 { return nil }
+        switch run {
         case 0: lengths.0 = length
         case 1: lengths.1 = length
         default: lengths.2 = length
