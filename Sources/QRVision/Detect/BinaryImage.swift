@@ -159,4 +159,27 @@ struct BinaryImage {
       && abs(runs.0 &* 7 &- module) < tolerance && abs(runs.1 &* 7 &- module) < tolerance
       && abs(runs.3 &* 7 &- module) < tolerance && abs(runs.4 &* 7 &- module) < tolerance
   }
+
+  /// `isFinderRatio(runs) && runs.2 > 1`, computed without a branch on the lengths: the row
+  /// scan asks it at every run it closes, where the lengths are as unpredictable as the image
+  /// (a mispredicted branch costs as much as the whole test). Each term below is negative
+  /// exactly when its condition holds, so all hold when their AND is (its sign bit is set);
+  /// the lengths being positive follows from the ratios.
+  @inline(__always)
+  static func isFinderRatioOfRowHit(_ runs: (Int, Int, Int, Int, Int)) -> Bool {
+    @inline(__always) func magnitude(_ value: Int) -> Int {
+      let sign = value >> (Int.bitWidth - 1)
+      return (value ^ sign) &- sign
+    }
+    let total = runs.0 &+ runs.1 &+ runs.2 &+ runs.3 &+ runs.4
+    let tolerance = total &* 7 / 10
+    let terms =
+      (6 &- total) & (1 &- runs.2)
+      & (magnitude(runs.2 &* 7 &- 3 &* total) &- 2 &* tolerance)
+      & (magnitude(runs.0 &* 7 &- total) &- tolerance)
+      & (magnitude(runs.1 &* 7 &- total) &- tolerance)
+      & (magnitude(runs.3 &* 7 &- total) &- tolerance)
+      & (magnitude(runs.4 &* 7 &- total) &- tolerance)
+    return terms < 0
+  }
 }

@@ -88,3 +88,23 @@ func oneRowScanServesBothPolarities(rowStep: Int) throws {
   #expect(dark.filter { $0.count >= 2 && $0.centre.x < 150 }.count >= 3)
   #expect(confirmed.filter { $0.count >= 2 && $0.centre.x > 150 }.count >= 3)
 }
+
+@Test func rowHitTestWithoutBranchesAgreesWithTheRatioTest() {
+  // Every run sequence up to 12 pixels a run (30 for the stone): the arithmetic form the row
+  // scan uses says yes exactly where the plain test and "a stone of two pixels or more" do.
+  var disagreements = 0
+  for a in 0..<13 {
+    for b in 0..<13 {
+      for c in 0..<31 {
+        for d in 0..<13 {
+          for e in 0..<13 {
+            let runs = (a, b, c, d, e)
+            let plain = BinaryImage.isFinderRatio(runs) && c > 1
+            if plain != BinaryImage.isFinderRatioOfRowHit(runs) { disagreements += 1 }
+          }
+        }
+      }
+    }
+  }
+  #expect(disagreements == 0)
+}
