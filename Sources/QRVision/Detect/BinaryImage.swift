@@ -28,6 +28,19 @@ struct BinaryImage {
     return isDark(Int(point.x), Int(point.y))
   }
 
+  /// 1 when the pixel containing `point` is dark, else 0 (outside the image too): the bit
+  /// itself, for counts that should not branch on each pixel's colour.
+  @inline(__always)
+  func darkness(_ point: Point) -> Int {
+    guard point.x >= 0, point.y >= 0, point.x < Double(width), point.y < Double(height) else {
+      return 0
+    }
+    return bits.withUnsafeBufferPointer { bits in
+      // Unsafe: the point lies inside the image (tested as doubles, so NaN is outside).
+      Int(bits[Int(point.y) &* width &+ Int(point.x)])
+    }
+  }
+
   /// The finder pattern 1:1:3:1:1 runs through pixel (`x`, `y`) along step (`dx`, `dy`),
   /// starting inside the stone.
   ///

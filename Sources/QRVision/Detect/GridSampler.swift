@@ -31,11 +31,13 @@ enum GridSampler {
     let offsets: [(Double, Double)] = [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)]
     for y in 0..<size {
       for x in 0..<size {
-        let isDark = image.isDark(position(Double(x) + 0.5, Double(y) + 0.5))
-        if isDark { matrix.setDark(true, x: x, y: y) }
+        // Colours as 0 and 1, counted without branching on them (they are as unpredictable
+        // as the symbol's data).
+        let centre = image.darkness(position(Double(x) + 0.5, Double(y) + 0.5))
+        matrix.setDark(centre != 0, x: x, y: y)
         var disagreeing = 0
-        for (u, v) in offsets where image.isDark(position(Double(x) + u, Double(y) + v)) != isDark {
-          disagreeing += 1
+        for (u, v) in offsets {
+          disagreeing &+= image.darkness(position(Double(x) + u, Double(y) + v)) ^ centre
         }
         if disagreeing >= 3 { unreliable.setDark(true, x: x, y: y) }
       }

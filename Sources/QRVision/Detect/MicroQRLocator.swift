@@ -205,13 +205,14 @@ enum MicroQRLocator {
           var score = 0
           // Three points a module along the timing pattern, beyond the finder pattern.
           for i in 7..<size {
-            let isDark = i % 2 == 0
+            // Even modules of a timing pattern are dark; counted without a branch on colour.
+            let expected = 1 &- (i & 1)
             for offset in offsets {
               let t = Double(i) + offset
               let point =
                 isAcross
                 ? origin + candidate * t + down * 0.5 : origin + across * 0.5 + candidate * t
-              if image.isDark(point) == isDark { score += 1 }
+              score &+= 1 &- (image.darkness(point) ^ expected)
             }
           }
           if score > bestScore {
