@@ -154,40 +154,27 @@ struct BinaryImage {
     }
   }
 
-  /// Whether five run lengths (dark, light, dark, light, dark) are close to 1:1:3:1:1.
+  /// Whether five run lengths (dark, light, dark, light, dark) are close to 1:1:3:1:1: each
+  /// ring within 0.7 module of one module, the stone within 1.4 modules of three, a module
+  /// being a seventh of the total (seven pixels at least).
   ///
-  /// The row scan asks this at every dark run it closes (hundreds a row in noise), so the
-  /// arithmetic wraps (run lengths are pixel counts along a line, far from overflow) and the
-  /// stone, which noise and texture fail most often, is tested first.
+  /// Asked at every run the row scan closes and on every line a hit is confirmed along, where
+  /// the lengths are as unpredictable as the image (a mispredicted branch costs as much as the
+  /// whole test), so it is computed without a branch on them: each term below is negative
+  /// exactly when its condition holds, so all hold when their AND is (its sign bit set). The
+  /// lengths being positive follows from the ratios. (`FinderPatternScannerTests` checks it
+  /// against the plain comparisons on every sequence of short runs.)
   @inline(__always)
-  static func isFinderRatio(_ runs: (Int, Int, Int, Int, Int)) -> Bool {
-    let total = runs.0 &+ runs.1 &+ runs.2 &+ runs.3 &+ runs.4
-    guard total >= 7, runs.0 > 0, runs.1 > 0, runs.2 > 0, runs.3 > 0, runs.4 > 0 else {
-      return false
-    }
-    // Work in sevenths of a pixel to stay in integers: a module is `total` units.
-    let module = total
-    let tolerance = module &* 7 / 10  // generous, for blur and thresholding drift
-    return abs(runs.2 &* 7 &- 3 &* module) < tolerance &* 2
-      && abs(runs.0 &* 7 &- module) < tolerance && abs(runs.1 &* 7 &- module) < tolerance
-      && abs(runs.3 &* 7 &- module) < tolerance && abs(runs.4 &* 7 &- module) < tolerance
-  }
-
-  /// `isFinderRatio(runs) && runs.2 > 1`, computed without a branch on the lengths: the row
-  /// scan asks it at every run it closes, where the lengths are as unpredictable as the image
-  /// (a mispredicted branch costs as much as the whole test). Each term below is negative
-  /// exactly when its condition holds, so all hold when their AND is (its sign bit is set);
-  /// the lengths being positive follows from the ratios.
-  @inline(__always)
-  static func isFinderRatioOfRowHit(_ runs: (Int, Int, Int, Int, Int)) -> Bool {
+  static func isFinderRatio(_ runs: (Int, Int, Int, Int, Int), minimumStone: Int = 1) -> Bool {
     @inline(__always) func magnitude(_ value: Int) -> Int {
       let sign = value >> (Int.bitWidth - 1)
       return (value ^ sign) &- sign
     }
+    // Work in sevenths of a pixel to stay in integers: a module is `total` units.
     let total = runs.0 &+ runs.1 &+ runs.2 &+ runs.3 &+ runs.4
-    let tolerance = total &* 7 / 10
+    let tolerance = total &* 7 / 10  // generous, for blur and thresholding drift
     let terms =
-      (6 &- total) & (1 &- runs.2)
+      (6 &- total) & (minimumStone &- 1 &- runs.2)
       & (magnitude(runs.2 &* 7 &- 3 &* total) &- 2 &* tolerance)
       & (magnitude(runs.0 &* 7 &- total) &- tolerance)
       & (magnitude(runs.1 &* 7 &- total) &- tolerance)

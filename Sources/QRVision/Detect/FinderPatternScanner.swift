@@ -175,7 +175,7 @@ enum FinderPatternScanner {
           if !isDark && ((runs.3 &- 6) | (runs.2 &* 3 &- runs.3) | (runs.4 &* 3 &- runs.3)) >= 0 {
             hit(x &- runs.4 &- (runs.3 &+ 1) / 2, runs.3)
           }
-        } else if (isDark || collectsInverted) && BinaryImage.isFinderRatioOfRowHit(runs) {
+        } else if (isDark || collectsInverted) && BinaryImage.isFinderRatio(runs, minimumStone: 2) {
           let total = runs.0 &+ runs.1 &+ runs.2 &+ runs.3 &+ runs.4
           let stoneX = x &- runs.4 &- runs.3 &- (runs.2 &+ 1) / 2
           if isDark {

@@ -89,18 +89,30 @@ func oneRowScanServesBothPolarities(rowStep: Int) throws {
   #expect(confirmed.filter { $0.count >= 2 && $0.centre.x > 150 }.count >= 3)
 }
 
-@Test func rowHitTestWithoutBranchesAgreesWithTheRatioTest() {
-  // Every run sequence up to 12 pixels a run (30 for the stone): the arithmetic form the row
-  // scan uses says yes exactly where the plain test and "a stone of two pixels or more" do.
+/// The 1:1:3:1:1 test as plain comparisons: every run positive, seven pixels at least, each
+/// ring within 0.7 module of one, the stone within 1.4 modules of three.
+private func plainFinderRatio(_ runs: [Int], minimumStone: Int) -> Bool {
+  let total = runs.reduce(0, +)
+  guard total >= 7, runs.allSatisfy({ $0 > 0 }), runs[2] >= minimumStone else { return false }
+  let tolerance = total * 7 / 10
+  return [0, 1, 3, 4].allSatisfy { abs(runs[$0] * 7 - total) < tolerance }
+    && abs(runs[2] * 7 - 3 * total) < 2 * tolerance
+}
+
+@Test func ratioTestWithoutBranchesAgreesWithThePlainComparisons() {
+  // Every run sequence up to 12 pixels a run (30 for the stone), as the row scan asks it (a
+  // stone of two pixels or more) and as the confirming lines do.
   var disagreements = 0
   for a in 0..<13 {
     for b in 0..<13 {
       for c in 0..<31 {
         for d in 0..<13 {
           for e in 0..<13 {
-            let runs = (a, b, c, d, e)
-            let plain = BinaryImage.isFinderRatio(runs) && c > 1
-            if plain != BinaryImage.isFinderRatioOfRowHit(runs) { disagreements += 1 }
+            for minimumStone in 1...2 {
+              let plain = plainFinderRatio([a, b, c, d, e], minimumStone: minimumStone)
+              let fast = BinaryImage.isFinderRatio((a, b, c, d, e), minimumStone: minimumStone)
+              if plain != fast { disagreements += 1 }
+            }
           }
         }
       }
