@@ -700,33 +700,27 @@ public struct Detector: Sendable {
         // swift-format-ignore: NeverForceUnwrap
         let to = UnsafeMutableRawPointer(target.baseAddress!)
         // Unsafe: 2x+1 < source width and 2y+1 < source height by the halving above; the
-        // 8-byte loads read source columns 2x ..< 2x+16 with x + 8 <= width.
-        let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
-        let rounding: UInt64 = 0x0002_0002_0002_0002
-        // Four output pixels from eight source pixels of each of two rows, in 16-bit lanes of
-        // a word (a lane sums a 2 × 2 block, at most 1020 + 2), packed to four bytes.
-        @inline(__always) func four(_ top: UInt64, _ bottom: UInt64) -> UInt64 {
-          let sums =
-            (top & lanes) &+ ((top >> 8) & lanes) &+ (bottom & lanes) &+ ((bottom >> 8) & lanes)
-          let means = ((sums &+ rounding) >> 2) & lanes
-          let pairs = (means | (means >> 8)) & 0x0000_FFFF_0000_FFFF
-          return (pairs | (pairs >> 16)) & 0xFFFF_FFFF
-        }
+        // 16-byte loads read source columns 2x ..< 2x+16 with x + 8 <= width.
+        let low = SIMD8<UInt16>(repeating: 0x00FF)
+        let rounding = SIMD8<UInt16>(repeating: 2)
         for y in 0..<height {
           let row = 2 &* y &* sourceWidth
           let out = y &* width
           var x = 0
-          // Eight output pixels at a time (the words are little-endian, as on every platform
-          // Swift runs on Linux).
+          // Eight output pixels from sixteen source pixels of each of two rows, as 16-bit
+          // lanes of even and odd bytes (little-endian, as on every platform Swift runs on
+          // Linux; a lane sums a 2 × 2 block, at most 1020 + 2).
           while x &+ 8 <= width {
             let i = row &+ 2 &* x
-            let low = four(
-              from.loadUnaligned(fromByteOffset: i, as: UInt64.self),
-              from.loadUnaligned(fromByteOffset: i &+ sourceWidth, as: UInt64.self))
-            let high = four(
-              from.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self),
-              from.loadUnaligned(fromByteOffset: i &+ 8 &+ sourceWidth, as: UInt64.self))
-            to.storeBytes(of: low | (high << 32), toByteOffset: out &+ x, as: UInt64.self)
+            let top = unsafeBitCast(
+              from.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self), to: SIMD8<UInt16>.self)
+            let bottom = unsafeBitCast(
+              from.loadUnaligned(fromByteOffset: i &+ sourceWidth, as: SIMD16<UInt8>.self),
+              to: SIMD8<UInt16>.self)
+            let sums = (top & low) &+ (top &>> 8) &+ (bottom & low) &+ (bottom &>> 8) &+ rounding
+            to.storeBytes(
+              of: SIMD8<UInt8>(truncatingIfNeeded: sums &>> 2), toByteOffset: out &+ x,
+              as: SIMD8<UInt8>.self)
             x &+= 8
           }
           while x < width {
