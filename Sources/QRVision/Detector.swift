@@ -32,12 +32,15 @@ public struct Detector: Sendable {
   public let options: DetectorOptions
   /// What the last frame cost.
   public private(set) var lastWork = DetectorWork()
-  /// The buffers of one image's passes: a binarizer per level (the image, the image at half
-  /// size), so that neither reallocates as passes move between levels, and the half-size image.
+  /// The levels a look may take: the image, and the image at half, a quarter and an eighth of
+  /// its size, each made from the one above by averaging 2 × 2 pixels.
+  static let levels = 4
+  /// The buffers of one image's passes: a binarizer per level, so that none reallocates as
+  /// passes move between levels, and the images of the levels below the first.
   private struct Buffers: Sendable {
-    var full = Binarizer()
-    var half = Binarizer()
-    var halfImage: GrayImage?
+    var binarizers = [Binarizer](repeating: Binarizer(), count: Detector.levels)
+    /// Index 0 holds the half-size image, 1 the quarter-size one, and so on.
+    var images = [GrayImage?](repeating: nil, count: Detector.levels - 1)
   }
   // One set for the frame, one for windows of it (whose size changes from frame to frame).
   private var frameBuffers = Buffers()
@@ -141,12 +144,13 @@ public struct Detector: Sendable {
 
   // MARK: - Passes
 
-  /// One look at the frame: a threshold, light and dark swapped or not, at full or half size.
+  /// One look at the frame: a threshold, light and dark swapped or not, at a level of the
+  /// pyramid (0 the image itself, 1 half size, 2 a quarter, 3 an eighth).
   private struct Pass: Equatable {
     enum Threshold { case local, contrastOnly, global }
     var threshold: Threshold
     var isInverted = false
-    var isHalf = false
+    var level = 0
     /// Whether the pass looks for finder patterns drawn as a bare stone (a dot), not rings.
     var findsStones = false
   }
@@ -158,8 +162,8 @@ public struct Detector: Sendable {
     passes.append(Pass(threshold: .contrastOnly))
     passes.append(Pass(threshold: .global))
     if options.triesInverted { passes.append(Pass(threshold: .global, isInverted: true)) }
-    passes.append(Pass(threshold: .local, isHalf: true))
-    passes.append(Pass(threshold: .local, isHalf: true, findsStones: true))
+    passes.append(Pass(threshold: .local, level: 1))
+    passes.append(Pass(threshold: .local, level: 1, findsStones: true))
     return passes
   }
 
@@ -170,12 +174,12 @@ public struct Detector: Sendable {
   /// of a light-on-dark symbol that the local threshold loses altogether: /#709 turned).
   private var cheapPasses: [Pass] {
     var passes = [
-      Pass(threshold: .local, isHalf: true),
-      Pass(threshold: .local, isHalf: true, findsStones: true),
-      Pass(threshold: .global, isHalf: true),
+      Pass(threshold: .local, level: 1),
+      Pass(threshold: .local, level: 1, findsStones: true),
+      Pass(threshold: .global, level: 1),
     ]
     if options.triesInverted {
-      passes.append(Pass(threshold: .global, isInverted: true, isHalf: true))
+      passes.append(Pass(threshold: .global, isInverted: true, level: 1))
     }
     return passes
   }
@@ -214,9 +218,11 @@ public struct Detector: Sendable {
   /// - balanced: the local threshold and its inverse over the frame, every other row. Then,
   ///   while finder patterns that no symbol read explains promise a symbol, the other
   ///   thresholds (contrast only, global and its inverse, local at half size, bare stones) over
-  ///   the window around those patterns only; or, where no pattern promised anything and few
-  ///   were seen at all, the cheap look: the half-size frame, local, stones, global and inverse,
-  ///   until a symbol is read, then the other thresholds around strong patterns it leaves.
+  ///   the window around those patterns only, at the smallest level where their modules are
+  ///   still four pixels (`DetectorTuning.levelModule`); or, where no pattern promised anything
+  ///   and few were seen at all, the cheap look: the half-size frame, local, stones, global and
+  ///   inverse, until a symbol is read, then the other thresholds around strong patterns it
+  ///   leaves.
   /// - accurate: every pass over the whole frame, every row.
   private mutating func run(_ image: GrayImage, accept: (SymbolCandidate) -> Bool) {
     var account = Account()
@@ -231,7 +237,7 @@ public struct Detector: Sendable {
         accept: accept
       ) { _ in false }
     case .balanced:
-      let firstTwo = Array(all.prefix { $0.threshold == .local && !$0.isHalf })
+      let firstTwo = Array(all.prefix { $0.threshold == .local && $0.level == 0 })
       look(
         at: image, origin: Point(x: 0, y: 0), passes: firstTwo, rowStep: rowStep,
         account: &account, accept: accept
@@ -256,16 +262,21 @@ public struct Detector: Sendable {
       }
       let unexplained = account.unexplained
       // Patterns with large modules are looked at where their modules are a few pixels: the
-      // half-size image, a quarter of the work.
-      if let smallest = unexplained.map(\.moduleSize).min(),
-        smallest >= DetectorTuning.halfLevelModule
-      {
-        var halved: [Pass] = []
-        for var pass in others {
-          pass.isHalf = true
-          if !halved.contains(pass) { halved.append(pass) }
+      // smallest level where the smallest of them is still half `levelModule` (a quarter of
+      // the work for each level down).
+      if let smallest = unexplained.map(\.moduleSize).min() {
+        var level = 0
+        while level + 1 < Self.levels
+          && smallest >= DetectorTuning.levelModule * Double(1 << level)
+        {
+          level += 1
         }
-        others = halved
+        var scaled: [Pass] = []
+        for var pass in others {
+          pass.level = max(pass.level, level)
+          if !scaled.contains(pass) { scaled.append(pass) }
+        }
+        others = scaled
       }
       let window = Self.window(around: unexplained, in: image, region: options.region)
       let crop = window.isWhole ? image : Self.crop(image, window)
@@ -337,10 +348,9 @@ public struct Detector: Sendable {
     usesWindowStorage: Bool = false, accept: (SymbolCandidate) -> Bool,
     isDone: (Account) -> Bool
   ) {
-    // What each level's binarizer holds.
-    var previousFull: Pass?
-    var previousHalf: Pass?
-    var isHalved = false
+    // What each level's binarizer holds, and how many levels below the first are made.
+    var previous = [Pass?](repeating: nil, count: Self.levels)
+    var madeLevels = 0
     // Taken out of `self` for the look and put back after, so that they are written in place
     // (a copy left in `self` would make every write copy them).
     var buffers = Buffers()
@@ -353,17 +363,26 @@ public struct Detector: Sendable {
     for (index, pass) in passes.enumerated() {
       // A frame whose budget is spent is noise or texture; another threshold will not help.
       guard !account.work.isOverBudget, account.accepted.count < options.maxSymbols else { break }
-      if pass.isHalf && (source.width < 80 || source.height < 80) { continue }
+      // A level smaller than 40 pixels either way has nothing to show.
+      if pass.level > 0
+        && (source.width >> pass.level < 40 || source.height >> pass.level < 40)
+      {
+        continue
+      }
       // Bare stones are QR Code's only.
       if pass.findsStones && !options.findsQR { continue }
-      // The image this pass looks at: the source, or the source at half size (made once).
+      // The image this pass looks at: the source, or the source at a smaller size (each level
+      // made once, from the one above).
       var image = source
-      if pass.isHalf {
-        if !isHalved { Self.halve(source, into: &buffers.halfImage) }
-        isHalved = true
-        image = buffers.halfImage ?? source
+      if pass.level > 0 {
+        while madeLevels < pass.level {
+          let above = madeLevels == 0 ? source : buffers.images[madeLevels - 1] ?? source
+          Self.halve(above, into: &buffers.images[madeLevels])
+          madeLevels += 1
+        }
+        image = buffers.images[pass.level - 1] ?? source
       }
-      let holds = pass.isHalf ? previousHalf : previousFull
+      let holds = previous[pass.level]
       func binarize(_ bits: inout Binarizer) {
         if let holds, holds.threshold == pass.threshold {
           // The same threshold: the bits are there, perhaps to be swapped.
@@ -377,14 +396,9 @@ public struct Detector: Sendable {
           if pass.isInverted { bits.invert() }
         }
       }
-      if pass.isHalf {
-        binarize(&buffers.half)
-        previousHalf = pass
-      } else {
-        binarize(&buffers.full)
-        previousFull = pass
-      }
-      let bits = pass.isHalf ? buffers.half : buffers.full
+      binarize(&buffers.binarizers[pass.level])
+      previous[pass.level] = pass
+      let bits = buffers.binarizers[pass.level]
       account.work.passes += 1
       let binary = BinaryImage(width: bits.width, height: bits.height, bits: bits.bits)
       let gray = GrayView(image: image, isInverted: pass.isInverted)
@@ -398,7 +412,7 @@ public struct Detector: Sendable {
       twinHits = nil
       var collected: [FinderPatternScanner.RowHit] = []
       let sighting = search(
-        binary, gray: gray, scale: pass.isHalf ? 2 : 1, origin: origin,
+        binary, gray: gray, scale: Double(1 << pass.level), origin: origin,
         isInverted: pass.isInverted, findsStones: pass.findsStones, rowStep: rowStep,
         rows: rows, inverted: &collected, accepted: &account.accepted, work: &account.work,
         accept: accept)

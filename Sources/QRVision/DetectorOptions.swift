@@ -11,7 +11,8 @@ public struct DetectorOptions: Hashable, Sendable {
     /// Every other row, the local threshold and its inverse over the frame; then, while finder
     /// patterns that no symbol read explains promise a symbol, the other thresholds (contrast
     /// only, global and its inverse, half size, bare stones) over the window around those
-    /// patterns, at half size when their modules are large; where no pattern promised
+    /// patterns, at half, a quarter or an eighth of the size when their modules are large (so
+    /// that they are four pixels or more); where no pattern promised
     /// anything, a cheap look at the half-size frame (and the other thresholds around the
     /// strong patterns it leaves unexplained). At most 64 units of fruitless work a frame.
     case balanced

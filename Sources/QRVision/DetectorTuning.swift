@@ -45,7 +45,9 @@ enum DetectorTuning {
   static let wholeWindowShare = 0.6
   /// When every unexplained finder pattern has modules this large (pixels) or larger, balanced
   /// effort's other thresholds look at the half-size image, where those modules are still four
-  /// pixels or more: a quarter of the work. Lower: cheaper on large symbols, but fine detail
-  /// (thin module borders that decide a threshold) is lost sooner.
-  static let halfLevelModule = 8.0
+  /// pixels or more, a quarter of the work; at twice this, the quarter-size image; at four
+  /// times, the eighth (a code filling a 12 MP photo has modules of 50 pixels and more, which
+  /// the local threshold's 40-pixel window cannot span). Lower: cheaper on large symbols, but
+  /// fine detail (thin module borders that decide a threshold) is lost sooner.
+  static let levelModule = 8.0
 }
