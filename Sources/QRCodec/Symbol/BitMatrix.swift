@@ -26,6 +26,17 @@ public struct BitMatrix: Hashable, Sendable {
     self.modules = [Bool](repeating: false, count: size * size)
   }
 
+  /// Creates a `size` × `size` matrix from its modules row by row (`true` is dark).
+  ///
+  /// - Precondition: `modules` holds `size` × `size` values.
+  /// - Complexity: O(1).
+  public init(size: Int, rowMajor modules: [Bool]) {
+    precondition(
+      size >= 0 && modules.count == size * size, "\(modules.count) modules for size \(size)")
+    self.size = size
+    self.modules = modules
+  }
+
   /// Creates a matrix from rows of booleans (`true` is dark), or nil if the rows do not form a
   /// square.
   ///

@@ -26,23 +26,30 @@ enum GridSampler {
   static func sample(_ image: BinaryImage, size: Int, position: (Double, Double) -> Point)
     -> (BitMatrix, BitMatrix)
   {
-    var matrix = BitMatrix(size: size)
-    var unreliable = BitMatrix(size: size)
+    var dark = [Bool](repeating: false, count: size * size)
+    var unsure = [Bool](repeating: false, count: size * size)
     let offsets: [(Double, Double)] = [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)]
-    for y in 0..<size {
-      for x in 0..<size {
-        // Colours as 0 and 1, counted without branching on them (they are as unpredictable
-        // as the symbol's data).
-        let centre = image.darkness(position(Double(x) + 0.5, Double(y) + 0.5))
-        matrix.setDark(centre != 0, x: x, y: y)
-        var disagreeing = 0
-        for (u, v) in offsets {
-          disagreeing &+= image.darkness(position(Double(x) + u, Double(y) + v)) ^ centre
+    dark.withUnsafeMutableBufferPointer { dark in
+      unsure.withUnsafeMutableBufferPointer { unsure in
+        // Unsafe, measured (sampling is a third of the work on dense symbols, and a checked,
+        // uniquely referenced matrix write per module a good part of it): index < size².
+        for y in 0..<size {
+          for x in 0..<size {
+            // Colours as 0 and 1, counted without branching on them (they are as
+            // unpredictable as the symbol's data).
+            let centre = image.darkness(position(Double(x) + 0.5, Double(y) + 0.5))
+            var disagreeing = 0
+            for (u, v) in offsets {
+              disagreeing &+= image.darkness(position(Double(x) + u, Double(y) + v)) ^ centre
+            }
+            let index = y &* size &+ x
+            dark[index] = centre != 0
+            unsure[index] = disagreeing >= 3
+          }
         }
-        if disagreeing >= 3 { unreliable.setDark(true, x: x, y: y) }
       }
     }
-    return (matrix, unreliable)
+    return (BitMatrix(size: size, rowMajor: dark), BitMatrix(size: size, rowMajor: unsure))
   }
 
   /// The `size` × `size` modules seen through `transform`, read for dark modules grown into
@@ -55,19 +62,21 @@ enum GridSampler {
   static func sampleThinningDark(_ image: BinaryImage, _ transform: PerspectiveTransform, size: Int)
     -> (BitMatrix, BitMatrix)
   {
-    var matrix = BitMatrix(size: size)
+    var dark = [Bool](repeating: false, count: size * size)
     let offsets: [(Double, Double)] = [
       (0.5, 0.5), (0.35, 0.35), (0.65, 0.35), (0.35, 0.65), (0.65, 0.65),
     ]
-    for y in 0..<size {
-      for x in 0..<size {
-        let isDark = offsets.allSatisfy { (u, v) in
-          image.isDark(transform.apply(x: Double(x) + u, y: Double(y) + v))
+    dark.withUnsafeMutableBufferPointer { dark in
+      // Unsafe: y × size + x < size² (as in `sample`).
+      for y in 0..<size {
+        for x in 0..<size {
+          dark[y &* size &+ x] = offsets.allSatisfy { (u, v) in
+            image.isDark(transform.apply(x: Double(x) + u, y: Double(y) + v))
+          }
         }
-        if isDark { matrix.setDark(true, x: x, y: y) }
       }
     }
-    return (matrix, BitMatrix(size: size))
+    return (BitMatrix(size: size, rowMajor: dark), BitMatrix(size: size))
   }
 
   /// Whether module (`x`, `y`) of the possibly transposed `matrix` is dark.
