@@ -152,6 +152,45 @@ enum QRLocator {
     consider(k, i, j, side: opposite.2)
   }
 
+  /// The readings of one located symbol, best first, for the decoder to try in turn: the grids
+  /// sampled through each map, then the readings that only matter when those fail (cell by
+  /// cell between alignment patterns, and for dark modules grown into light ones), sampled only
+  /// when the sequence gets to them. A reading whose modules repeat an earlier one is skipped.
+  struct Readings: Sequence {
+    /// The readings sampled already; the first is the best.
+    var sampled: [SymbolCandidate] = []
+    /// Each samples one more reading, or nil.
+    var later: [() -> SymbolCandidate?] = []
+    /// The finder patterns every reading is given.
+    var finderPatterns: [FinderPattern] = []
+
+    /// The best reading.
+    var first: SymbolCandidate? { sampled.first.map(withPatterns) }
+
+    private func withPatterns(_ candidate: SymbolCandidate) -> SymbolCandidate {
+      var candidate = candidate
+      candidate.finderPatterns = finderPatterns
+      return candidate
+    }
+
+    func makeIterator() -> AnyIterator<SymbolCandidate> {
+      var given: [BitMatrix] = []
+      var index = 0
+      return AnyIterator {
+        while index < sampled.count + later.count {
+          defer { index += 1 }
+          guard
+            let reading = index < sampled.count ? sampled[index] : later[index - sampled.count](),
+            !given.contains(reading.matrix)
+          else { continue }
+          given.append(reading.matrix)
+          return withPatterns(reading)
+        }
+        return nil
+      }
+    }
+  }
+
   // MARK: - Geometry and sampling
 
   /// The symbol whose finder patterns are `triple`, sampled through each plausible grid (best
@@ -162,7 +201,7 @@ enum QRLocator {
   static func locate(
     _ image: BinaryImage, gray: GrayView? = nil, _ patterns: [FinderPattern], _ triple: Triple,
     corners: (Int) -> [Point]?
-  ) -> [SymbolCandidate] {
+  ) -> Readings {
     var searches = 0
     return locate(
       image, gray: gray, patterns, triple, alignmentSearches: &searches, limit: 2,
@@ -174,7 +213,7 @@ enum QRLocator {
   static func locate(
     _ image: BinaryImage, gray: GrayView?, _ patterns: [FinderPattern], _ triple: Triple,
     alignmentSearches: inout Int, limit: Int, corners: (Int) -> [Point]?
-  ) -> [SymbolCandidate] {
+  ) -> Readings {
     let topLeft = patterns[triple.topLeft]
     let topRight = patterns[triple.topRight]
     let bottomLeft = patterns[triple.bottomLeft]
@@ -186,7 +225,7 @@ enum QRLocator {
     let modulesAcross = a.distance(to: b) / acrossModule + 7
     let modulesDown = a.distance(to: c) / downModule + 7
     // Zero module sizes make these infinite (and Int() would trap): no version that large.
-    guard modulesAcross < 1000, modulesDown < 1000 else { return [] }
+    guard modulesAcross < 1000, modulesDown < 1000 else { return Readings() }
     let estimate = Int((((modulesAcross + modulesDown) / 2 - 17) / 4).rounded())
 
     // Finder corners carry the perspective; without them, the centres give an affine grid.
@@ -249,7 +288,7 @@ enum QRLocator {
         let read = versionNearFinders(image, a, b, c, corners, size: 17 + 4 * estimate),
         abs(read.number - estimate) <= spread + 1,
         let transform = finderTransform(a, b, c, corners, size: read.size)
-      else { return [] }
+      else { return Readings() }
       chosen = (read.number, 0, transform)
       hasVersionInformation = true
     }
@@ -262,12 +301,12 @@ enum QRLocator {
       number = read.number
       hasVersionInformation = true
     }
-    var candidates: [SymbolCandidate] = []
+    var candidates = Readings()
     for _ in 0..<2 {
       guard let version = Version(number),
         let transform = number == chosen.version
           ? chosen.transform : finderTransform(a, b, c, corners, size: version.size)
-      else { return [] }
+      else { return Readings() }
       candidates = sample(
         image, gray: gray, a, b, c, transform, version: version, moduleSize: moduleSize,
         hasVersionInformation: hasVersionInformation)
@@ -277,11 +316,8 @@ enum QRLocator {
       else { break }
       number = read.number
     }
-    return candidates.map { candidate in
-      var candidate = candidate
-      candidate.finderPatterns = [topLeft, topRight, bottomLeft]
-      return candidate
-    }
+    candidates.finderPatterns = [topLeft, topRight, bottomLeft]
+    return candidates
   }
 
   /// The map through the three finder centres and the bottom-right alignment pattern of a
@@ -530,7 +566,7 @@ enum QRLocator {
     _ image: BinaryImage, gray: GrayView?, _ a: Point, _ b: Point, _ c: Point,
     _ transform: PerspectiveTransform, version: Version, moduleSize: Double,
     hasVersionInformation: Bool
-  ) -> [SymbolCandidate] {
+  ) -> Readings {
     let size = version.size
     let far = Double(size) - 3.5
     let centres = [Point(x: 3.5, y: 3.5), Point(x: far, y: 3.5), Point(x: 3.5, y: far)]
@@ -577,30 +613,29 @@ enum QRLocator {
       }
     }
     readings.sort { quality($0.candidate) > quality($1.candidate) }
-    var candidates = readings.map(\.candidate)
+    var candidates = Readings(sampled: readings.map(\.candidate))
     // A curved page bends large symbols more than one homography follows: after the readings
     // through one, the reading cell by cell between alignment patterns, when one of those
     // readings or the version information (read where the finder patterns fix the grid)
-    // shows a symbol: noise shows neither.
-    if !readings.isEmpty || hasVersionInformation,
-      let (matrix, unreliable, corners) = samplePiecewise(
-        image, gray: gray, readings.first?.transform ?? transforms[0], version: version,
-        moduleSize: moduleSize),
-      known.reduce(0, { $0 + (matrix.isDark(x: $1.0, y: $1.1) == $1.2 ? 1 : 0) }) * 100
-        >= known.count * 65
-    {
-      let piecewise = candidate(matrix, unreliable, corners: corners, version: version)
-      if !candidates.contains(where: { $0.matrix == piecewise.matrix }) {
-        candidates.append(piecewise)
-      }
+    // shows a symbol: noise shows neither. (Sampled when the readings before it fail, or at
+    // once when it is the only one.)
+    let piecewise = { () -> SymbolCandidate? in
+      guard
+        let (matrix, unreliable, corners) = samplePiecewise(
+          image, gray: gray, readings.first?.transform ?? transforms[0], version: version,
+          moduleSize: moduleSize),
+        known.reduce(0, { $0 + (matrix.isDark(x: $1.0, y: $1.1) == $1.2 ? 1 : 0) }) * 100
+          >= known.count * 65
+      else { return nil }
+      return candidate(matrix, unreliable, corners: corners, version: version)
     }
-    // Last, the best grid read for dark modules grown into light ones (print, blur): tried
-    // only when the plain readings fail.
-    if let best = readings.first {
-      let thinned = sample(image, best.transform, version: version, thinningDark: true)
-      if !candidates.contains(where: { $0.matrix == thinned.matrix }) {
-        candidates.append(thinned)
-      }
+    if readings.isEmpty {
+      if hasVersionInformation, let reading = piecewise() { candidates.sampled.append(reading) }
+    } else {
+      candidates.later.append(piecewise)
+      // Last, the best grid read for dark modules grown into light ones (print, blur).
+      let best = readings[0].transform
+      candidates.later.append { sample(image, best, version: version, thinningDark: true) }
     }
     return candidates
   }
