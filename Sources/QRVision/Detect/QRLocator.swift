@@ -594,8 +594,10 @@ enum QRLocator {
       transforms.append(parallelogram)
     }
     // A data blob mistaken for the alignment pattern skews the grid: every reading is kept,
-    // best function patterns first, and the decoder has the last word.
-    var readings: [(candidate: SymbolCandidate, transform: PerspectiveTransform)] = []
+    // best function patterns first, and the decoder has the last word. They are ranked by the
+    // timing and format modules alone (what the whole grids would score), and only the best is
+    // sampled whole at once: the others are, as the decoder gets to them.
+    var readings: [(quality: Double, transform: PerspectiveTransform)] = []
     let known = GridFitter.functionModules(version)
     for transform in transforms {
       // Grids of real symbols read at least 75 % of their finder, separator, timing and
@@ -607,13 +609,18 @@ enum QRLocator {
         right += 1
       }
       guard right * 100 >= known.count * 65 else { continue }
-      let candidate = sample(image, transform, version: version)
-      if !readings.contains(where: { $0.candidate.matrix == candidate.matrix }) {
-        readings.append((candidate, transform))
+      readings.append((quality(image, transform, size: version.size), transform))
+    }
+    // Stable: of readings alike, the first map's is given (Readings skips the repeats).
+    readings.sort { $0.quality > $1.quality }
+    var candidates = Readings()
+    for (rank, reading) in readings.enumerated() {
+      if rank == 0 {
+        candidates.sampled.append(sample(image, reading.transform, version: version))
+      } else {
+        candidates.later.append { sample(image, reading.transform, version: version) }
       }
     }
-    readings.sort { quality($0.candidate) > quality($1.candidate) }
-    var candidates = Readings(sampled: readings.map(\.candidate))
     // A curved page bends large symbols more than one homography follows: after the readings
     // through one, the reading cell by cell between alignment patterns, when one of those
     // readings or the version information (read where the finder patterns fix the grid)
@@ -640,10 +647,30 @@ enum QRLocator {
     return candidates
   }
 
-  /// A score of how well a sampled grid's function patterns read; higher is better.
-  private static func quality(_ candidate: SymbolCandidate) -> Double {
-    GridSampler.timingScore(candidate.matrix, isMicro: false) * 10
-      - Double(candidate.formatDistance)
+  /// A score of how well the grid `transform` maps (module coordinates to pixels) would read
+  /// its function patterns, higher being better: ten times its timing score, less the format
+  /// information's distance (the nearer of the grid and its mirror image, as `candidate` takes
+  /// it). Read from the modules those use alone, sampled at their centres as `GridSampler`
+  /// samples them, so it is the score of the whole grid.
+  private static func quality(_ image: BinaryImage, _ transform: PerspectiveTransform, size: Int)
+    -> Double
+  {
+    let timing = GridSampler.timingScore(image, size: size, isMicro: false) {
+      transform.apply(x: $0, y: $1)
+    }
+    // Both copies of the format information, as read and mirrored: row and column 8 within
+    // nine modules of the top-left corner and eight of the other two.
+    var format = BitMatrix(size: size)
+    for i in Array(0..<9) + Array((size - 8)..<size) {
+      let across = transform.apply(x: Double(i) + 0.5, y: 8.5)
+      let down = transform.apply(x: 8.5, y: Double(i) + 0.5)
+      if image.isDark(across) { format.setDark(true, x: i, y: 8) }
+      if image.isDark(down) { format.setDark(true, x: 8, y: i) }
+    }
+    let distance = min(
+      GridSampler.qrFormatDistance(format, transposed: false),
+      GridSampler.qrFormatDistance(format, transposed: true))
+    return timing * 10 - Double(distance)
   }
 
   private static func sample(
