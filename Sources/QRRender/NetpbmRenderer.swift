@@ -79,16 +79,36 @@ public enum NetpbmRenderer {
     return GrayImage(width: width, height: width, pixels: pixels)
   }
 
-  /// One module row as packed bits (1 dark), each module `scale` pixels wide, padded to
-  /// `rowLength` bytes with 0 bits.
-  static func packedRow(_ modules: ArraySlice<UInt8>, scale: Int, rowLength: Int) -> [UInt8] {
+  /// One module row as packed bits (1 dark, or 1 light with `lightIsOne`), each module
+  /// `scale` pixels wide, padded to `rowLength` bytes with 0 bits.
+  ///
+  /// - Precondition: `rowLength` × 8 ≥ the row's pixels.
+  static func packedRow(
+    _ modules: ArraySlice<UInt8>, scale: Int, rowLength: Int, lightIsOne: Bool = false
+  ) -> [UInt8] {
     var packed = [UInt8](repeating: 0, count: rowLength)
-    var pixel = 0
+    // Pixels enter the low end of `pending`, whole bytes leave from its top; at most 7 bits
+    // wait between modules, so up to 56 bits of a module go in at once.
+    var pending: UInt64 = 0
+    var pendingCount = 0
+    var index = 0
     for module in modules {
-      if module != 0 {
-        for index in pixel..<pixel + scale { packed[index >> 3] |= 0x80 >> UInt8(index & 7) }
+      let bits: UInt64 = (module != 0) != lightIsOne ? ~0 : 0
+      var remaining = scale
+      while remaining > 0 {
+        let taken = min(remaining, 56)
+        pending = pending << UInt64(taken) | bits & ((1 << UInt64(taken)) - 1)
+        pendingCount += taken
+        remaining -= taken
+        while pendingCount >= 8 {
+          pendingCount -= 8
+          packed[index] = UInt8(truncatingIfNeeded: pending >> UInt64(pendingCount))
+          index += 1
+        }
       }
-      pixel += scale
+    }
+    if pendingCount > 0 {
+      packed[index] = UInt8(truncatingIfNeeded: pending << UInt64(8 - pendingCount))
     }
     return packed
   }

@@ -22,6 +22,12 @@ struct EncodingLayout: Sendable {
   let formatInformation: [[Int]]
   /// The version information copies (versions 7…40); element *i* is the module of bit *i*.
   let versionInformation: [[Int]]
+  /// The format information copies as coordinates.
+  let formatInformationCoordinates: [[(x: Int, y: Int)]]
+  /// For symbols of at most `BitMatrix.largestWordSize` modules (QR Code versions 1…9), the data
+  /// modules each QR Code mask inverts as lines (`BitMatrix.lineWords()`): 2 × size words per
+  /// mask, mask 0 first. Empty for larger symbols and for Micro QR.
+  let maskLines: [UInt64]
 
   /// Builds the layout of `version`.
   ///
@@ -36,15 +42,28 @@ struct EncodingLayout: Sendable {
     masks.reserveCapacity(layout.dataModuleOrder.count)
     for position in layout.dataModuleOrder {
       modules.append(Int32(position.y * size + position.x))
-      var bits: UInt8 = 0
-      for mask in Mask.allCases where mask.inverts(x: position.x, y: position.y) {
-        bits |= 1 << mask.pattern
-      }
-      masks.append(bits)
+      masks.append(Mask.invertingPatterns(x: position.x, y: position.y))
     }
     dataModules = modules
     maskBits = masks
     formatInformation = layout.formatInformationPositions.map { $0.map { $0.y * size + $0.x } }
+    formatInformationCoordinates = layout.formatInformationPositions.map {
+      $0.map { (x: $0.x, y: $0.y) }
+    }
+    var lines: [UInt64] = []
+    if !version.isMicro && size <= BitMatrix.largestWordSize {
+      lines = [UInt64](repeating: 0, count: 8 * 2 * size)
+      for (position, bits) in zip(layout.dataModuleOrder, masks) {
+        var patterns = bits
+        while patterns != 0 {
+          let first = patterns.trailingZeroBitCount * 2 * size
+          patterns &= patterns - 1
+          lines[first + position.y] |= 1 << UInt64(position.x)
+          lines[first + size + position.x] |= 1 << UInt64(position.y)
+        }
+      }
+    }
+    maskLines = lines
     versionInformation = layout.versionInformationPositions.map {
       $0.map { $0.y * size + $0.x }
     }

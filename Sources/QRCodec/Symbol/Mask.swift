@@ -55,6 +55,26 @@ public struct Mask: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The patterns (0…7) that invert the module in column `x`, row `y`, as bits: bit *m* is set
+  /// when `Mask(m).inverts(x: x, y: y)`. All eight conditions of `inverts(x:y:)` at once, for
+  /// building layouts.
+  static func invertingPatterns(x j: Int, y i: Int) -> UInt8 {
+    let sum = i + j
+    let product = i * j
+    let productMod2 = product % 2
+    let productMod3 = product % 3
+    var bits: UInt8 = 0
+    if sum % 2 == 0 { bits |= 1 << 0 }
+    if i % 2 == 0 { bits |= 1 << 1 }
+    if j % 3 == 0 { bits |= 1 << 2 }
+    if sum % 3 == 0 { bits |= 1 << 3 }
+    if (i / 2 + j / 3) % 2 == 0 { bits |= 1 << 4 }
+    if productMod2 + productMod3 == 0 { bits |= 1 << 5 }
+    if (productMod2 + productMod3) % 2 == 0 { bits |= 1 << 6 }
+    if (sum % 2 + productMod3) % 2 == 0 { bits |= 1 << 7 }
+    return bits
+  }
+
   /// The pattern reference as text.
   public var description: String { String(pattern) }
 
