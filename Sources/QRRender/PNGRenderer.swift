@@ -22,16 +22,10 @@ public enum PNGRenderer {
     let width = raster.side * scale
     let rowLength = (width + 7) / 8
     var scanlines: [UInt8] = []
-    scanlines.reserveCapacity((rowLength + 1) * width)
-    for y in 0..<raster.side {
-      // PBM's 1 is dark; PNG's 1 is white (or palette entry 1, light). Padding bits stay 0.
-      let packed = NetpbmRenderer.packedRow(
-        raster.row(y), scale: scale, rowLength: rowLength, lightIsOne: true)
-      for _ in 0..<scale {
-        scanlines.append(0)  // filter type 0
-        scanlines.append(contentsOf: packed)
-      }
-    }
+    // PBM's 1 is dark; PNG's 1 is white (or palette entry 1, light). Padding bits stay 0.
+    NetpbmRenderer.appendPackedRows(
+      raster, scale: scale, rowLength: rowLength, lightIsOne: true, filterByte: 0,
+      to: &scanlines)
     let isGray = dark == .black && light == .white
     var header: [UInt8] = []
     append(UInt32(width), to: &header)
