@@ -128,7 +128,14 @@ public enum Deflate {
     data.withUnsafeBytes { bytes in
       guard let base = bytes.baseAddress else { return }
       let count = bytes.count
+      // The length of the match. The first byte is compared alone first: most positions of a
+      // module row's first pixel row match at neither distance.
+      @inline(__always)
       func matchLength(_ position: Int, _ distance: Int, _ limit: Int) -> Int {
+        guard
+          base.load(fromByteOffset: position, as: UInt8.self)
+            == base.load(fromByteOffset: position - distance, as: UInt8.self)
+        else { return 0 }
         var length = 0
         while length + 8 <= limit {
           let ahead = base.loadUnaligned(fromByteOffset: position + length, as: UInt64.self)

@@ -96,57 +96,64 @@ public enum NetpbmRenderer {
     let start = bytes.count
     bytes.append(contentsOf: repeatElement(0, count: stride * side * scale))
     let light: UInt64 = lightIsOne ? ~0 : 0
-    bytes.withUnsafeMutableBufferPointer { output in
-      raster.modules.withUnsafeBufferPointer { modules in
-        // Every index below is in bounds: the output holds `side × scale` rows of `stride`
-        // bytes from `start`, a row's packed bits take at most `rowLength` of them, and row
-        // `y` of the raster is `modules[y × side..<(y + 1) × side]`.
-        for y in 0..<side {
-          let first = start + y * scale * stride
-          if let filterByte { output[first] = filterByte }
-          // Pixels enter the low end of `pending`, whole bytes leave from its top; at most 7
-          // bits wait between modules, so up to 56 bits of a module go in at once. (Masking
-          // shifts: every count is below 64.)
-          var pending: UInt64 = 0
-          var pendingCount = 0
-          var index = first + prefix
-          if scale <= 8 {
-            // The usual scales: a module's bits in one step, at most one byte out after it.
-            let ones = UInt64.max &>> UInt64(64 - scale)
-            let dark = ~light & ones
-            let lightBits = light & ones
-            for x in 0..<side {
-              pending = pending &<< UInt64(scale) | (modules[y * side + x] != 0 ? dark : lightBits)
-              pendingCount &+= scale
-              if pendingCount >= 8 {
-                pendingCount &-= 8
-                output[index] = UInt8(truncatingIfNeeded: pending &>> UInt64(pendingCount))
-                index &+= 1
-              }
-            }
-          } else {
-            for x in 0..<side {
-              let bits = modules[y * side + x] != 0 ? ~light : light
-              var remaining = scale
-              while remaining > 0 {
-                let taken = min(remaining, 56)
-                pending = pending &<< UInt64(taken) | bits & UInt64.max &>> UInt64(64 - taken)
-                pendingCount &+= taken
-                remaining &-= taken
-                while pendingCount >= 8 {
+    // A module's bits at scales up to 8, by its value (0 light, 1 dark): looked up, not chosen
+    // by a branch on the module, which mispredicts half the time (the compiler turns a
+    // conditional expression or a mask back into one).
+    let ones = UInt64.max &>> UInt64(64 - min(scale, 8))
+    var choices: (light: UInt64, dark: UInt64) = (light & ones, ~light & ones)
+    withUnsafeBytes(of: &choices) { choices in
+      bytes.withUnsafeMutableBufferPointer { output in
+        raster.modules.withUnsafeBufferPointer { modules in
+          // Every index below is in bounds: the output holds `side × scale` rows of `stride`
+          // bytes from `start`, a row's packed bits take at most `rowLength` of them, and row
+          // `y` of the raster is `modules[y × side..<(y + 1) × side]`.
+          for y in 0..<side {
+            let first = start + y * scale * stride
+            if let filterByte { output[first] = filterByte }
+            // Pixels enter the low end of `pending`, whole bytes leave from its top; at most 7
+            // bits wait between modules, so up to 56 bits of a module go in at once. (Masking
+            // shifts: every count is below 64.)
+            var pending: UInt64 = 0
+            var pendingCount = 0
+            var index = first + prefix
+            if scale <= 8 {
+              // The usual scales: a module's bits in one step, at most one byte out after it.
+              for x in 0..<side {
+                let offset = Int(modules[y * side + x] & 1) &* 8
+                pending =
+                  pending &<< UInt64(scale)
+                  | choices.load(fromByteOffset: offset, as: UInt64.self)
+                pendingCount &+= scale
+                if pendingCount >= 8 {
                   pendingCount &-= 8
                   output[index] = UInt8(truncatingIfNeeded: pending &>> UInt64(pendingCount))
                   index &+= 1
                 }
               }
+            } else {
+              for x in 0..<side {
+                let bits = modules[y * side + x] != 0 ? ~light : light
+                var remaining = scale
+                while remaining > 0 {
+                  let taken = min(remaining, 56)
+                  pending = pending &<< UInt64(taken) | bits & UInt64.max &>> UInt64(64 - taken)
+                  pendingCount &+= taken
+                  remaining &-= taken
+                  while pendingCount >= 8 {
+                    pendingCount &-= 8
+                    output[index] = UInt8(truncatingIfNeeded: pending &>> UInt64(pendingCount))
+                    index &+= 1
+                  }
+                }
+              }
             }
-          }
-          if pendingCount > 0 {
-            output[index] = UInt8(truncatingIfNeeded: pending &<< UInt64(8 - pendingCount))
-          }
-          guard let base = output.baseAddress else { continue }
-          for copy in 1..<scale {
-            (base + first + copy * stride).update(from: base + first, count: stride)
+            if pendingCount > 0 {
+              output[index] = UInt8(truncatingIfNeeded: pending &<< UInt64(8 - pendingCount))
+            }
+            guard let base = output.baseAddress else { continue }
+            for copy in 1..<scale {
+              (base + first + copy * stride).update(from: base + first, count: stride)
+            }
           }
         }
       }

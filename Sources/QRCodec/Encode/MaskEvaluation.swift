@@ -70,21 +70,46 @@ extension BitMatrix {
     let n = size
     precondition(n <= 64, "matrix too large for one word a line")
     var lines = [UInt64](repeating: 0, count: 2 * n)
-    // Every index below is in 0..<n * n, and every line in 0..<2n.
-    lines.withUnsafeMutableBufferPointer { lines in
+    // Rows are packed without a branch per module (a module's colour is data: a branch on it
+    // goes the wrong way half the time), then transposed into the columns. Every index below is
+    // in 0..<n * n, 0..<64 or 0..<2n.
+    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 64) { square in
+      square.initialize(repeating: 0)
       modules.withUnsafeBufferPointer { m in
         for y in 0..<n {
           let row = y * n
           var word: UInt64 = 0
-          for x in 0..<n where m[row + x] {
-            word |= 1 << UInt64(x)
-            lines[n + x] |= 1 << UInt64(y)
-          }
+          for x in 0..<n { word |= UInt64(m[row + x] ? 1 : 0) &<< UInt64(x) }
+          square[y] = word
           lines[y] = word
         }
       }
+      Self.transpose(square)
+      for x in 0..<n { lines[n + x] = square[x] }
     }
     return lines
+  }
+
+  /// Transposes a 64 × 64 bit matrix in place: bit *x* of word *y* becomes bit *y* of word *x*.
+  /// Six rounds, each swapping the off-diagonal blocks of every block pair (halves, quarters,
+  /// … down to single bits).
+  ///
+  /// - Precondition: `words` holds 64 words.
+  static func transpose(_ words: UnsafeMutableBufferPointer<UInt64>) {
+    precondition(words.count == 64, "not a 64 × 64 bit matrix")
+    var width = 32
+    var low: UInt64 = 0x0000_0000_FFFF_FFFF  // the low `width` bits of each 2 × `width` block
+    while width != 0 {
+      var k = 0
+      while k < 64 {
+        let swapped = (words[k] &>> UInt64(width) ^ words[k + width]) & low
+        words[k] ^= swapped &<< UInt64(width)
+        words[k + width] ^= swapped
+        k = (k + width + 1) & ~width
+      }
+      width >>= 1
+      low ^= low &<< UInt64(width)
+    }
   }
 
   /// The penalty score of a symbol given as its rows and columns (`lineWords()`), each rule

@@ -27,12 +27,13 @@ enum SymbolBuilder {
     var unmasked = layout.functionPatterns
     precondition(stream.count <= layout.dataModules.count, "more bits than data modules")
     // Every index in dataModules is a module of this version's matrix (EncodingLayout), and
-    // every bit index below is in the stream's bytes.
+    // every bit index below is in the stream's bytes. Data modules are light in
+    // `functionPatterns`, so each is set to its bit, without a branch on the (random) bit.
     unmasked.modules.withUnsafeMutableBufferPointer { modules in
       layout.dataModules.withUnsafeBufferPointer { order in
         stream.bytes.withUnsafeBufferPointer { bytes in
-          for index in 0..<stream.count where bytes[index >> 3] & (0x80 >> (index & 7)) != 0 {
-            modules[Int(order[index])] = true
+          for index in 0..<stream.count {
+            modules[Int(order[index])] = bytes[index >> 3] & (0x80 >> (index & 7)) != 0
           }
         }
       }
@@ -67,8 +68,10 @@ enum SymbolBuilder {
     matrix.modules.withUnsafeMutableBufferPointer { modules in
       layout.dataModules.withUnsafeBufferPointer { order in
         layout.maskBits.withUnsafeBufferPointer { masks in
-          for index in 0..<order.count where masks[index] & patternBit != 0 {
-            modules[Int(order[index])].toggle()
+          // Without a branch per module: the pattern's bit XORed in.
+          for index in 0..<order.count {
+            let module = Int(order[index])
+            modules[module] = modules[module] != (masks[index] & patternBit != 0)
           }
         }
       }
