@@ -64,6 +64,21 @@ enum SymbolBuilder {
     _ layout: EncodingLayout
   ) -> BitMatrix {
     var matrix = unmasked
+    if !layout.maskLines.isEmpty {
+      // The mask's rows, XORed in a module at a time. Every index is in 0..<n × n.
+      let n = matrix.size
+      let first = mask.pattern * 2 * n
+      matrix.modules.withUnsafeMutableBufferPointer { modules in
+        for y in 0..<n {
+          let row = layout.maskLines[first + y]
+          for x in 0..<n {
+            modules[y * n + x] = modules[y * n + x] != (row &>> UInt64(x) & 1 != 0)
+          }
+        }
+      }
+      draw(formatCodeword(version, level, mask), layout.formatInformation, on: &matrix)
+      return matrix
+    }
     let patternBit = UInt8(1) << mask.pattern
     matrix.modules.withUnsafeMutableBufferPointer { modules in
       layout.dataModules.withUnsafeBufferPointer { order in
@@ -101,7 +116,7 @@ enum SymbolBuilder {
       let first = mask.pattern * lineCount
       for line in 0..<lineCount { lines[line] = base[line] ^ layout.maskLines[first + line] }
       let codeword = formatCodeword(version, level, mask)
-      for copy in layout.formatInformationCoordinates {
+      for copy in layout.formatInformationPositions {
         for (bit, position) in copy.enumerated() {
           let isDark = codeword >> bit & 1 == 1
           let x = position.x
