@@ -248,7 +248,7 @@ func symbolRequest(_ options: RenderCommandOptions) throws(UsageError) -> Symbol
   encode.errorCorrectionLevel =
     ErrorCorrectionLevel.allCases.first { $0.letter == options.level } ?? .medium
   switch options.symbolKinds {
-  case .qr: encode.symbolKinds = [.qr]
+  case .qr: break  // the default, [.qr]
   case .micro: encode.symbolKinds = [.micro]
   case .either: encode.symbolKinds = [.micro, .qr]
   }

@@ -137,20 +137,20 @@ public enum Encoder {
       return [version]
     }
     var versions: [SymbolVersion] = []
-    if options.symbolKinds.contains(.micro) {
+    if options.allowsMicro {
       let microAllowed = headers.isEmpty && options.mask.map { $0.microPattern != nil } ?? true
-      if !microAllowed && options.symbolKinds == [.micro] {
+      if !microAllowed && !options.allowsQR {
         if let header = headers.first { throw .modeUnsupportedInMicroQR(header.mode) }
         if let mask = options.mask { throw .maskUnsupportedInMicroQR(mask) }
       }
       if microAllowed {
         versions += SymbolVersion.all(.micro).filter { $0.supportedLevels.contains(level) }
-        if versions.isEmpty && options.symbolKinds == [.micro] {
+        if versions.isEmpty && !options.allowsQR {
           throw .levelUnsupported(.micro(.m4), level)
         }
       }
     }
-    if options.symbolKinds.contains(.qr) || options.symbolKinds.isEmpty {
+    if options.allowsQR || !options.allowsMicro {
       versions += SymbolVersion.all(.qr)
     }
     return versions
