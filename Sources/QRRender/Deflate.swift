@@ -52,7 +52,8 @@ public enum Deflate {
   ///
   /// - Complexity: O(*n* × 258) in the worst case.
   public static func fixedHuffman(_ data: [UInt8], rowLength: Int? = nil) -> [UInt8] {
-    fixedHuffman(matches(data, rowLength: rowLength))
+    let tokens = matches(data, rowLength: rowLength)
+    return fixedHuffman(tokens, bitCount: Histogram(tokens).fixedBitCount)
   }
 
   /// Raw DEFLATE data of `data` in one final block with Huffman codes built for it.
@@ -210,8 +211,8 @@ public enum Deflate {
 
   // MARK: - Blocks
 
-  static func fixedHuffman(_ tokens: [Token], bitCount: Int? = nil) -> [UInt8] {
-    var writer = BitWriter(capacity: ((bitCount ?? 8 * tokens.count) + 7) / 8)
+  static func fixedHuffman(_ tokens: [Token], bitCount: Int) -> [UInt8] {
+    var writer = BitWriter(capacity: (bitCount + 7) / 8)
     writer.write(1, count: 1)  // BFINAL
     writer.write(1, count: 2)  // BTYPE 01: fixed Huffman codes
     write(tokens, literalCodes: fixedLiteralCodes, distanceCodes: fixedDistanceCodes, to: &writer)
@@ -489,30 +490,49 @@ struct HuffmanCode {
 
 /// Packs bits into bytes least significant bit first, as DEFLATE does.
 struct BitWriter {
-  private(set) var bytes: [UInt8] = []
+  /// The bytes, `capacity` of them zeroed in advance; `written` are done.
+  private var storage: [UInt8]
+  private var written = 0
   private var buffer: UInt64 = 0
   private var bufferedCount = 0
 
-  /// A writer with room for `capacity` bytes.
-  init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+  /// A writer with room for `capacity` bytes made in advance (more may be written).
+  init(capacity: Int = 0) { storage = [UInt8](repeating: 0, count: capacity) }
 
-  /// Appends the low `count` bits of `value`, least significant first (extra bits, headers).
+  /// Appends the low `count` (at most 31) bits of `value`, least significant first.
   mutating func write(_ value: UInt32, count: Int) {
     guard count > 0 else { return }
     buffer |= UInt64(value & (1 << UInt32(count) - 1)) << UInt64(bufferedCount)
     bufferedCount += count
-    while bufferedCount >= 8 {
-      bytes.append(UInt8(truncatingIfNeeded: buffer))
-      buffer >>= 8
-      bufferedCount -= 8
+    // Four bytes at a time: one test per code rather than one per byte.
+    if bufferedCount >= 32 {
+      for _ in 0..<4 {
+        put(UInt8(truncatingIfNeeded: buffer))
+        buffer >>= 8
+      }
+      bufferedCount -= 32
     }
+  }
+
+  private mutating func put(_ byte: UInt8) {
+    if written < storage.count {
+      storage[written] = byte
+    } else {
+      storage.append(byte)
+    }
+    written += 1
   }
 
   /// The bytes written, the last one padded with 0 bits.
   mutating func finish() -> [UInt8] {
-    if bufferedCount > 0 { bytes.append(UInt8(truncatingIfNeeded: buffer)) }
+    while bufferedCount > 0 {
+      put(UInt8(truncatingIfNeeded: buffer))
+      buffer >>= 8
+      bufferedCount -= 8
+    }
     buffer = 0
     bufferedCount = 0
-    return bytes
+    if written < storage.count { storage.removeLast(storage.count - written) }
+    return storage
   }
 }
