@@ -79,11 +79,13 @@ struct EncodingLayout: Sendable {
         }
         for mask in 0..<8 { rows[mask * 64 + y] = rows[periods + mask] &* everySixth & data }
       }
-      for mask in 0..<8 {
-        let square = UnsafeMutableBufferPointer(rebasing: rows[mask * 64..<(mask + 1) * 64])
-        for y in 0..<n { lines[mask * 2 * n + y] = square[y] }
-        BitMatrix.transpose(square)
-        for x in 0..<n { lines[mask * 2 * n + n + x] = square[x] }
+      lines.withUnsafeMutableBufferPointer { lines in
+        for mask in 0..<8 {
+          let square = UnsafeMutableBufferPointer(rebasing: rows[mask * 64..<(mask + 1) * 64])
+          for y in 0..<n { lines[mask * 2 * n + y] = square[y] }
+          BitMatrix.transpose(square)
+          for x in 0..<n { lines[mask * 2 * n + n + x] = square[x] }
+        }
       }
     }
     return lines

@@ -97,15 +97,17 @@ extension BitMatrix {
   /// - Precondition: `words` holds 64 words.
   static func transpose(_ words: UnsafeMutableBufferPointer<UInt64>) {
     precondition(words.count == 64, "not a 64 × 64 bit matrix")
+    guard let base = words.baseAddress else { return }
     var width = 32
     var low: UInt64 = 0x0000_0000_FFFF_FFFF  // the low `width` bits of each 2 × `width` block
     while width != 0 {
+      // Rows k and k + width for every k whose `width` bit is clear: all in 0..<64.
       var k = 0
       while k < 64 {
-        let swapped = (words[k] &>> UInt64(width) ^ words[k + width]) & low
-        words[k] ^= swapped &<< UInt64(width)
-        words[k + width] ^= swapped
-        k = (k + width + 1) & ~width
+        let swapped = (base[k] &>> UInt64(width) ^ base[k &+ width]) & low
+        base[k] ^= swapped &<< UInt64(width)
+        base[k &+ width] ^= swapped
+        k = (k &+ width &+ 1) & ~width
       }
       width >>= 1
       low ^= low &<< UInt64(width)
