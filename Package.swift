@@ -70,7 +70,12 @@ let package = Package(
     // (Benchmarks/README.md). qrcapture stays dynamic: it dlopens libv4l2.
     .executableTarget(
       name: "qrrender", dependencies: ["QRCore", "QRTool"],
-      linkerSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))]),
+      linkerSettings: [
+        .unsafeFlags(["-static-executable"], .when(configuration: .release)),
+        // A static link takes libpng16.a, which needs zlib named after it (a dynamic libpng
+        // brings its own).
+        .linkedLibrary("z", .when(configuration: .release)),
+      ]),
     .executableTarget(name: "qrscenes", dependencies: ["QRSimulator", "QRImage", "QRStream"]),
 
     .target(

@@ -37,17 +37,23 @@ public enum Deflate {
   /// - Complexity: O(*n* × 258) in the worst case.
   public static func deflate(_ data: [UInt8], rowLength: Int? = nil) -> [UInt8] {
     let tokens = matches(data, rowLength: rowLength)
-    let dynamic = dynamicHuffman(tokens)
-    let fixed = fixedHuffman(tokens)
-    let best = dynamic.count < fixed.count ? dynamic : fixed
-    return best.count < data.count + 5 ? best : stored(data)
+    // The sizes of both Huffman blocks are counted from the symbol frequencies, and only the
+    // smaller block written: the same bytes as writing both and keeping the shorter.
+    let histogram = Histogram(tokens)
+    let dynamic = DynamicCodes(histogram)
+    let dynamicByteCount = (dynamic.bitCount + 7) / 8
+    let fixedByteCount = (histogram.fixedBitCount + 7) / 8
+    guard min(dynamicByteCount, fixedByteCount) < data.count + 5 else { return stored(data) }
+    if dynamicByteCount < fixedByteCount { return dynamic.block(tokens) }
+    return fixedHuffman(tokens, bitCount: histogram.fixedBitCount)
   }
 
   /// Raw DEFLATE data of `data` in one final block with the fixed Huffman codes.
   ///
   /// - Complexity: O(*n* × 258) in the worst case.
   public static func fixedHuffman(_ data: [UInt8], rowLength: Int? = nil) -> [UInt8] {
-    fixedHuffman(matches(data, rowLength: rowLength))
+    let tokens = matches(data, rowLength: rowLength)
+    return fixedHuffman(tokens, bitCount: Histogram(tokens).fixedBitCount)
   }
 
   /// Raw DEFLATE data of `data` in one final block with Huffman codes built for it.
@@ -108,38 +114,105 @@ public enum Deflate {
     var distance: UInt16 = 0
   }
 
-  /// Greedy matching at distance 1 and at `rowLength`, the longer match winning.
+  /// Greedy matching at distance 1 and at `rowLength`, the longer match winning (distance 1
+  /// when they are as long).
   ///
   /// - Complexity: O(*n* × 258) in the worst case, O(*n*) when matches are long.
   static func matches(_ data: [UInt8], rowLength: Int?) -> [Token] {
-    let distances = [1, rowLength ?? 1].filter { (1...32768).contains($0) }
+    // Distance 1 is always tried; the row distance only where it is another valid one.
+    let row = rowLength.flatMap { (2...32768).contains($0) ? $0 : nil } ?? 0
     var tokens: [Token] = []
-    var position = 0
-    while position < data.count {
-      var best = (length: 0, distance: 0)
-      for distance in distances where distance <= position {
-        let limit = min(258, data.count - position)
+    tokens.reserveCapacity(data.count / 8 + 1)
+    // Every match is measured here, for every position of every image: on raw memory, eight
+    // bytes at a time. Each load is inside `data`: `position + length + 8 <= count`, and
+    // `position - distance >= 0`.
+    data.withUnsafeBytes { bytes in
+      guard let base = bytes.baseAddress else { return }
+      let count = bytes.count
+      // The length of the match. The first byte is compared alone first: most positions of a
+      // module row's first pixel row match at neither distance.
+      @inline(__always)
+      func matchLength(_ position: Int, _ distance: Int, _ limit: Int) -> Int {
+        guard
+          base.load(fromByteOffset: position, as: UInt8.self)
+            == base.load(fromByteOffset: position - distance, as: UInt8.self)
+        else { return 0 }
         var length = 0
-        while length < limit, data[position + length] == data[position + length - distance] {
+        while length + 8 <= limit {
+          let ahead = base.loadUnaligned(fromByteOffset: position + length, as: UInt64.self)
+          let back = base.loadUnaligned(
+            fromByteOffset: position + length - distance, as: UInt64.self)
+          let difference = (ahead ^ back).littleEndian  // the first byte in the low bits
+          if difference != 0 { return length + difference.trailingZeroBitCount / 8 }
+          length += 8
+        }
+        while length < limit
+          && base.load(fromByteOffset: position + length, as: UInt8.self)
+            == base.load(fromByteOffset: position + length - distance, as: UInt8.self)
+        {
           length += 1
         }
-        if length > best.length { best = (length, distance) }
+        return length
       }
-      if best.length >= 3 {
-        tokens.append(Token(length: UInt16(best.length), distance: UInt16(best.distance)))
-        position += best.length
-      } else {
-        tokens.append(Token(literal: data[position]))
-        position += 1
+      var position = 0
+      while position < count {
+        let limit = min(258, count - position)
+        var length = 0
+        var distance = 1
+        if position >= 1 { length = matchLength(position, 1, limit) }
+        if row != 0 && row <= position {
+          let rowMatch = matchLength(position, row, limit)
+          if rowMatch > length { (length, distance) = (rowMatch, row) }
+        }
+        if length >= 3 {
+          tokens.append(Token(length: UInt16(length), distance: UInt16(distance)))
+          position += length
+        } else {
+          tokens.append(Token(literal: base.load(fromByteOffset: position, as: UInt8.self)))
+          position += 1
+        }
       }
     }
     return tokens
   }
 
+  /// How often each literal/length symbol and each distance code occurs in a token list (end of
+  /// block included), and the extra bits the lengths and distances carry.
+  struct Histogram {
+    var literals = [Int](repeating: 0, count: 286)
+    var distances = [Int](repeating: 0, count: 30)
+    var extraBitCount = 0
+
+    init(_ tokens: [Token]) {
+      for token in tokens {
+        if token.length == 0 {
+          literals[Int(token.literal)] += 1
+        } else {
+          let length = lengthCode(Int(token.length))
+          let distance = distanceCode(Int(token.distance))
+          literals[257 + length.index] += 1
+          distances[distance.index] += 1
+          extraBitCount += length.extraBitCount + distance.extraBitCount
+        }
+      }
+      literals[256] = 1  // end of block
+    }
+
+    /// The bits of the block with the fixed codes, its three header bits included.
+    var fixedBitCount: Int {
+      var bits = 3 + extraBitCount
+      for (symbol, frequency) in literals.enumerated() where frequency != 0 {
+        bits += frequency * fixedLiteralLength(symbol)
+      }
+      for frequency in distances { bits += frequency * 5 }
+      return bits
+    }
+  }
+
   // MARK: - Blocks
 
-  static func fixedHuffman(_ tokens: [Token]) -> [UInt8] {
-    var writer = BitWriter()
+  static func fixedHuffman(_ tokens: [Token], bitCount: Int) -> [UInt8] {
+    var writer = BitWriter(capacity: (bitCount + 7) / 8)
     writer.write(1, count: 1)  // BFINAL
     writer.write(1, count: 2)  // BTYPE 01: fixed Huffman codes
     write(tokens, literalCodes: fixedLiteralCodes, distanceCodes: fixedDistanceCodes, to: &writer)
@@ -147,50 +220,76 @@ public enum Deflate {
   }
 
   static func dynamicHuffman(_ tokens: [Token]) -> [UInt8] {
-    var literalFrequencies = [Int](repeating: 0, count: 286)
-    var distanceFrequencies = [Int](repeating: 0, count: 30)
-    for token in tokens {
-      if token.length == 0 {
-        literalFrequencies[Int(token.literal)] += 1
-      } else {
-        literalFrequencies[257 + lengthIndex(Int(token.length))] += 1
-        distanceFrequencies[distanceIndex(Int(token.distance))] += 1
+    DynamicCodes(Histogram(tokens)).block(tokens)
+  }
+
+  /// The Huffman codes of a dynamic block built for a histogram (RFC 1951, 3.2.7), and the
+  /// block's size in bits.
+  struct DynamicCodes {
+    var literalLengths: [Int]
+    var distanceLengths: [Int]
+    var literalCount: Int
+    var distanceCount: Int
+    /// The code lengths of both codes, run-length coded.
+    var runs: [(symbol: Int, extra: Int, extraBitCount: Int)]
+    var codeLengthLengths: [Int]
+    var codeLengthCount: Int
+    /// The bits of the whole block: headers, code lengths, tokens and end of block.
+    var bitCount: Int
+
+    static let order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+
+    init(_ histogram: Histogram) {
+      literalLengths = HuffmanCode.lengths(histogram.literals, limit: 15)
+      distanceLengths = HuffmanCode.lengths(histogram.distances, limit: 15)
+      // A block needs at least one distance code, even when it has no matches (RFC 1951,
+      // 3.2.7).
+      if distanceLengths.allSatisfy({ $0 == 0 }) { distanceLengths[0] = 1 }
+
+      literalCount = max(257, (literalLengths.lastIndex { $0 != 0 } ?? 0) + 1)
+      distanceCount = max(1, (distanceLengths.lastIndex { $0 != 0 } ?? 0) + 1)
+      runs = codeLengthRuns(
+        Array(literalLengths[..<literalCount] + distanceLengths[..<distanceCount]))
+      var codeLengthFrequencies = [Int](repeating: 0, count: 19)
+      for run in runs { codeLengthFrequencies[run.symbol] += 1 }
+      let codeLengthLengths = HuffmanCode.lengths(codeLengthFrequencies, limit: 7)
+      self.codeLengthLengths = codeLengthLengths
+      codeLengthCount = max(4, (Self.order.lastIndex { codeLengthLengths[$0] != 0 } ?? 0) + 1)
+
+      // BFINAL, BTYPE, HLIT, HDIST, HCLEN; 3 bits per code length code length.
+      var bits = 3 + 5 + 5 + 4 + 3 * codeLengthCount
+      for run in runs { bits += codeLengthLengths[run.symbol] + run.extraBitCount }
+      bits += histogram.extraBitCount
+      for (symbol, frequency) in histogram.literals.enumerated() where frequency != 0 {
+        bits += frequency * literalLengths[symbol]
       }
+      for (code, frequency) in histogram.distances.enumerated() where frequency != 0 {
+        bits += frequency * distanceLengths[code]
+      }
+      bitCount = bits
     }
-    literalFrequencies[256] = 1  // end of block
-    let literalLengths = HuffmanCode.lengths(literalFrequencies, limit: 15)
-    var distanceLengths = HuffmanCode.lengths(distanceFrequencies, limit: 15)
-    // A block needs at least one distance code, even when it has no matches (RFC 1951, 3.2.7).
-    if distanceLengths.allSatisfy({ $0 == 0 }) { distanceLengths[0] = 1 }
 
-    let literalCount = max(257, (literalLengths.lastIndex { $0 != 0 } ?? 0) + 1)
-    let distanceCount = max(1, (distanceLengths.lastIndex { $0 != 0 } ?? 0) + 1)
-    let lengths = Array(literalLengths[..<literalCount] + distanceLengths[..<distanceCount])
-    let runs = codeLengthRuns(lengths)
-    var codeLengthFrequencies = [Int](repeating: 0, count: 19)
-    for run in runs { codeLengthFrequencies[run.symbol] += 1 }
-    let codeLengthLengths = HuffmanCode.lengths(codeLengthFrequencies, limit: 7)
-    let order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
-    let codeLengthCount = max(4, (order.lastIndex { codeLengthLengths[$0] != 0 } ?? 0) + 1)
-
-    var writer = BitWriter()
-    writer.write(1, count: 1)  // BFINAL
-    writer.write(2, count: 2)  // BTYPE 10: dynamic Huffman codes
-    writer.write(UInt32(literalCount - 257), count: 5)  // HLIT
-    writer.write(UInt32(distanceCount - 1), count: 5)  // HDIST
-    writer.write(UInt32(codeLengthCount - 4), count: 4)  // HCLEN
-    for symbol in order.prefix(codeLengthCount) {
-      writer.write(UInt32(codeLengthLengths[symbol]), count: 3)
+    /// The block: its headers, the code lengths, then the tokens.
+    func block(_ tokens: [Token]) -> [UInt8] {
+      var writer = BitWriter(capacity: (bitCount + 7) / 8)
+      writer.write(1, count: 1)  // BFINAL
+      writer.write(2, count: 2)  // BTYPE 10: dynamic Huffman codes
+      writer.write(UInt32(literalCount - 257), count: 5)  // HLIT
+      writer.write(UInt32(distanceCount - 1), count: 5)  // HDIST
+      writer.write(UInt32(codeLengthCount - 4), count: 4)  // HCLEN
+      for symbol in Self.order.prefix(codeLengthCount) {
+        writer.write(UInt32(codeLengthLengths[symbol]), count: 3)
+      }
+      let codeLengthCodes = HuffmanCode.canonical(codeLengthLengths)
+      for run in runs {
+        codeLengthCodes[run.symbol].write(to: &writer)
+        writer.write(UInt32(run.extra), count: run.extraBitCount)
+      }
+      write(
+        tokens, literalCodes: HuffmanCode.canonical(literalLengths),
+        distanceCodes: HuffmanCode.canonical(distanceLengths), to: &writer)
+      return writer.finish()
     }
-    let codeLengthCodes = HuffmanCode.canonical(codeLengthLengths)
-    for run in runs {
-      codeLengthCodes[run.symbol].write(to: &writer)
-      writer.write(UInt32(run.extra), count: run.extraBitCount)
-    }
-    write(
-      tokens, literalCodes: HuffmanCode.canonical(literalLengths),
-      distanceCodes: HuffmanCode.canonical(distanceLengths), to: &writer)
-    return writer.finish()
   }
 
   /// Writes the tokens and the end-of-block code.
@@ -203,16 +302,12 @@ public enum Deflate {
         literalCodes[Int(token.literal)].write(to: &writer)
         continue
       }
-      let length = Int(token.length)
-      let lengthSymbol = lengthIndex(length)
-      literalCodes[257 + lengthSymbol].write(to: &writer)
-      writer.write(
-        UInt32(length - lengthBases[lengthSymbol]), count: lengthExtraBits[lengthSymbol])
-      let distance = Int(token.distance)
-      let distanceSymbol = distanceIndex(distance)
-      distanceCodes[distanceSymbol].write(to: &writer)
-      writer.write(
-        UInt32(distance - distanceBases[distanceSymbol]), count: distanceExtraBits[distanceSymbol])
+      let length = lengthCode(Int(token.length))
+      literalCodes[257 + length.index].write(to: &writer)
+      writer.write(UInt32(length.extra), count: length.extraBitCount)
+      let distance = distanceCode(Int(token.distance))
+      distanceCodes[distance.index].write(to: &writer)
+      writer.write(UInt32(distance.extra), count: distance.extraBitCount)
     }
     literalCodes[256].write(to: &writer)
   }
@@ -255,62 +350,68 @@ public enum Deflate {
 
   // MARK: - Code tables (RFC 1951, 3.2.5 and 3.2.6)
 
-  /// The index (0…28) of the length code for `length` (3…258); symbol 257 + index.
-  static func lengthIndex(_ length: Int) -> Int {
-    var index = lengthBases.count - 1
-    while lengthBases[index] > length { index -= 1 }
-    return index
+  /// The length code of `length` (3…258): its index (0…28; symbol 257 + index), and the extra
+  /// bits after it.
+  ///
+  /// RFC 1951, 3.2.5's table by its rule: lengths 3…10 have a code each; then every four codes
+  /// double the span of lengths, with one more extra bit; 258 has code 28 alone.
+  static func lengthCode(_ length: Int) -> (index: Int, extra: Int, extraBitCount: Int) {
+    if length < 11 { return (length - 3, 0, 0) }
+    if length == 258 { return (28, 0, 0) }
+    let offset = length - 3  // 8…254
+    let extraBitCount = (Int.bitWidth - 1 - offset.leadingZeroBitCount) - 2  // 1…5
+    let index = 4 * (extraBitCount + 1) + (offset >> extraBitCount & 3)
+    return (index, offset & (1 << extraBitCount - 1), extraBitCount)
   }
 
-  /// The distance code (0…29) for `distance` (1…32768).
-  static func distanceIndex(_ distance: Int) -> Int {
-    var index = distanceBases.count - 1
-    while distanceBases[index] > distance { index -= 1 }
-    return index
+  /// The distance code of `distance` (1…32768): its index (0…29), and the extra bits after it.
+  ///
+  /// RFC 1951, 3.2.5's table by its rule: distances 1…4 have a code each; then every two codes
+  /// double the span, with one more extra bit.
+  static func distanceCode(_ distance: Int) -> (index: Int, extra: Int, extraBitCount: Int) {
+    if distance < 5 { return (distance - 1, 0, 0) }
+    let offset = distance - 1  // 4…32767
+    let extraBitCount = (Int.bitWidth - 1 - offset.leadingZeroBitCount) - 1  // 1…13
+    let index = 2 * (extraBitCount + 1) + (offset >> extraBitCount & 1)
+    return (index, offset & (1 << extraBitCount - 1), extraBitCount)
   }
 
-  /// The fixed literal/length code: 8 bits for 0…143, 9 for 144…255, 7 for 256…279, 8 for
-  /// 280…287.
-  static let fixedLiteralCodes: [HuffmanCode] = HuffmanCode.canonical(
-    (0..<288).map { symbol in
-      switch symbol {
-      case 0...143: 8
-      case 144...255: 9
-      case 256...279: 7
-      default: 8
-      }
-    })
+  /// The length of the fixed literal/length code of `symbol`: 8 bits for 0…143, 9 for
+  /// 144…255, 7 for 256…279, 8 for 280…287.
+  static func fixedLiteralLength(_ symbol: Int) -> Int {
+    switch symbol {
+    case 0...143: 8
+    case 144...255: 9
+    case 256...279: 7
+    default: 8
+    }
+  }
+
+  /// The fixed literal/length code.
+  static let fixedLiteralCodes = HuffmanCode.canonical((0..<288).map(fixedLiteralLength))
   /// The fixed distance code: 5 bits each.
   static let fixedDistanceCodes = HuffmanCode.canonical([Int](repeating: 5, count: 30))
-
-  // swift-format-ignore: the tables of RFC 1951, 3.2.5, laid out as there.
-  static let lengthBases = [
-    3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
-    35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,
-  ]
-  // swift-format-ignore
-  static let lengthExtraBits = [
-    0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2,
-    3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-  // swift-format-ignore
-  static let distanceBases = [
-    1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193,
-    257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577]
-  // swift-format-ignore
-  static let distanceExtraBits = [
-    0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6,
-    7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
 }
 
 /// One symbol's Huffman code: `length` bits, most significant first in `code`.
 struct HuffmanCode {
   var code: Int = 0
   var length: Int = 0
+  /// `code` with its `length` bits reversed: the order the writer takes them in.
+  private var reversed: UInt32 = 0
+
+  init() {}
+
+  init(code: Int, length: Int) {
+    self.code = code
+    self.length = length
+    for bit in 0..<length { reversed |= UInt32((code >> bit) & 1) << UInt32(length - 1 - bit) }
+  }
 
   /// Appends the code to `writer` (RFC 1951, 3.1.1: Huffman codes start with their most
   /// significant bit).
   func write(to writer: inout BitWriter) {
-    writer.writeHuffman(code, count: length)
+    writer.write(reversed, count: length)
   }
 
   /// Canonical codes for the given lengths (RFC 1951, 3.2.2): shorter codes first, and codes of
@@ -389,34 +490,49 @@ struct HuffmanCode {
 
 /// Packs bits into bytes least significant bit first, as DEFLATE does.
 struct BitWriter {
-  private(set) var bytes: [UInt8] = []
+  /// The bytes, `capacity` of them zeroed in advance; `written` are done.
+  private var storage: [UInt8]
+  private var written = 0
   private var buffer: UInt64 = 0
   private var bufferedCount = 0
 
-  /// Appends the low `count` bits of `value`, least significant first (extra bits, headers).
+  /// A writer with room for `capacity` bytes made in advance (more may be written).
+  init(capacity: Int = 0) { storage = [UInt8](repeating: 0, count: capacity) }
+
+  /// Appends the low `count` (at most 31) bits of `value`, least significant first.
   mutating func write(_ value: UInt32, count: Int) {
     guard count > 0 else { return }
     buffer |= UInt64(value & (1 << UInt32(count) - 1)) << UInt64(bufferedCount)
     bufferedCount += count
-    while bufferedCount >= 8 {
-      bytes.append(UInt8(truncatingIfNeeded: buffer))
-      buffer >>= 8
-      bufferedCount -= 8
+    // Four bytes at a time: one test per code rather than one per byte.
+    if bufferedCount >= 32 {
+      for _ in 0..<4 {
+        put(UInt8(truncatingIfNeeded: buffer))
+        buffer >>= 8
+      }
+      bufferedCount -= 32
     }
   }
 
-  /// Appends a Huffman code of `count` bits, most significant bit first (RFC 1951, 3.1.1).
-  mutating func writeHuffman(_ code: Int, count: Int) {
-    var reversed: UInt32 = 0
-    for bit in 0..<count { reversed |= UInt32((code >> bit) & 1) << UInt32(count - 1 - bit) }
-    write(reversed, count: count)
+  private mutating func put(_ byte: UInt8) {
+    if written < storage.count {
+      storage[written] = byte
+    } else {
+      storage.append(byte)
+    }
+    written += 1
   }
 
   /// The bytes written, the last one padded with 0 bits.
   mutating func finish() -> [UInt8] {
-    if bufferedCount > 0 { bytes.append(UInt8(truncatingIfNeeded: buffer)) }
+    while bufferedCount > 0 {
+      put(UInt8(truncatingIfNeeded: buffer))
+      buffer >>= 8
+      bufferedCount -= 8
+    }
     buffer = 0
     bufferedCount = 0
-    return bytes
+    if written < storage.count { storage.removeLast(storage.count - written) }
+    return storage
   }
 }

@@ -14,11 +14,7 @@ public enum NetpbmRenderer {
     let width = raster.side * scale
     let rowLength = (width + 7) / 8
     var bytes = Array("P4\n\(width) \(width)\n".utf8)
-    bytes.reserveCapacity(bytes.count + rowLength * width)
-    for y in 0..<raster.side {
-      let packed = packedRow(raster.row(y), scale: scale, rowLength: rowLength)
-      for _ in 0..<scale { bytes.append(contentsOf: packed) }
-    }
+    appendPackedRows(raster, scale: scale, rowLength: rowLength, to: &bytes)
     return bytes
   }
 
@@ -79,17 +75,88 @@ public enum NetpbmRenderer {
     return GrayImage(width: width, height: width, pixels: pixels)
   }
 
-  /// One module row as packed bits (1 dark), each module `scale` pixels wide, padded to
-  /// `rowLength` bytes with 0 bits.
-  static func packedRow(_ modules: ArraySlice<UInt8>, scale: Int, rowLength: Int) -> [UInt8] {
-    var packed = [UInt8](repeating: 0, count: rowLength)
-    var pixel = 0
-    for module in modules {
-      if module != 0 {
-        for index in pixel..<pixel + scale { packed[index >> 3] |= 0x80 >> UInt8(index & 7) }
+  /// Appends the raster's pixel rows, each as packed bits (1 dark, or 1 light with
+  /// `lightIsOne`), every module `scale` pixels wide, padded to `rowLength` bytes with 0 bits,
+  /// and preceded by `filterByte` if there is one (PNG's filter type): `scale` equal rows per
+  /// module row.
+  ///
+  /// Every pixel of every PBM and PNG image passes through here, so it works on raw memory:
+  /// the bytes are appended zeroed first, then each module row is packed once into its first
+  /// pixel row, which is copied to the other `scale` − 1.
+  ///
+  /// - Precondition: `rowLength` × 8 ≥ `raster.side` × `scale`.
+  static func appendPackedRows(
+    _ raster: ModuleRaster, scale: Int, rowLength: Int, lightIsOne: Bool = false,
+    filterByte: UInt8? = nil, to bytes: inout [UInt8]
+  ) {
+    let side = raster.side
+    precondition(scale > 0 && rowLength * 8 >= side * scale, "rows too short for the raster")
+    let prefix = filterByte == nil ? 0 : 1
+    let stride = prefix + rowLength
+    let start = bytes.count
+    bytes.append(contentsOf: repeatElement(0, count: stride * side * scale))
+    let light: UInt64 = lightIsOne ? ~0 : 0
+    // A module's bits at scales up to 8, by its value (0 light, 1 dark): looked up, not chosen
+    // by a branch on the module, which mispredicts half the time (the compiler turns a
+    // conditional expression or a mask back into one).
+    let ones = UInt64.max &>> UInt64(64 - min(scale, 8))
+    var choices: (light: UInt64, dark: UInt64) = (light & ones, ~light & ones)
+    withUnsafeBytes(of: &choices) { choices in
+      bytes.withUnsafeMutableBufferPointer { output in
+        raster.modules.withUnsafeBufferPointer { modules in
+          // Every index below is in bounds: the output holds `side × scale` rows of `stride`
+          // bytes from `start`, a row's packed bits take at most `rowLength` of them, and row
+          // `y` of the raster is `modules[y × side..<(y + 1) × side]`.
+          for y in 0..<side {
+            let first = start + y * scale * stride
+            if let filterByte { output[first] = filterByte }
+            // Pixels enter the low end of `pending`, whole bytes leave from its top; at most 7
+            // bits wait between modules, so up to 56 bits of a module go in at once. (Masking
+            // shifts: every count is below 64.)
+            var pending: UInt64 = 0
+            var pendingCount = 0
+            var index = first + prefix
+            if scale <= 8 {
+              // The usual scales: a module's bits in one step, at most one byte out after it.
+              for x in 0..<side {
+                let offset = Int(modules[y * side + x] & 1) &* 8
+                pending =
+                  pending &<< UInt64(scale)
+                  | choices.load(fromByteOffset: offset, as: UInt64.self)
+                pendingCount &+= scale
+                if pendingCount >= 8 {
+                  pendingCount &-= 8
+                  output[index] = UInt8(truncatingIfNeeded: pending &>> UInt64(pendingCount))
+                  index &+= 1
+                }
+              }
+            } else {
+              for x in 0..<side {
+                let bits = modules[y * side + x] != 0 ? ~light : light
+                var remaining = scale
+                while remaining > 0 {
+                  let taken = min(remaining, 56)
+                  pending = pending &<< UInt64(taken) | bits & UInt64.max &>> UInt64(64 - taken)
+                  pendingCount &+= taken
+                  remaining &-= taken
+                  while pendingCount >= 8 {
+                    pendingCount &-= 8
+                    output[index] = UInt8(truncatingIfNeeded: pending &>> UInt64(pendingCount))
+                    index &+= 1
+                  }
+                }
+              }
+            }
+            if pendingCount > 0 {
+              output[index] = UInt8(truncatingIfNeeded: pending &<< UInt64(8 - pendingCount))
+            }
+            guard let base = output.baseAddress else { continue }
+            for copy in 1..<scale {
+              (base + first + copy * stride).update(from: base + first, count: stride)
+            }
+          }
+        }
       }
-      pixel += scale
     }
-    return packed
   }
 }

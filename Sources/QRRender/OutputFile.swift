@@ -21,6 +21,7 @@ public enum OutputFile {
 
   /// Writes `bytes` to the file of exactly these bytes, as `write(_:to:)` does.
   public static func write(_ bytes: [UInt8], to path: PathName) throws(RenderOutputError) {
+    if writeUnnamed(bytes, to: path) { return }
     let pending = try Pending(path: path)
     do throws(Errno) {
       try pending.descriptor.writeAll(bytes)
@@ -29,6 +30,54 @@ public enum OutputFile {
       throw .file(path: path.description, error)
     }
     try pending.commit()
+  }
+
+  /// Writes `bytes` to a new file without a name in `path`'s directory, then gives it the name
+  /// `path`: readers see no file or the whole one, as with a temporary name, but a new file
+  /// costs one directory entry, not a temporary one renamed, and nothing is left behind if the
+  /// process dies midway. A regular file already at `path` is replaced: the new file is linked
+  /// under the temporary name of `write(_:to:)`, then renamed over it. The corresponding C
+  /// functions are `open` (with `O_TMPFILE`), `linkat` (through `/proc/self/fd`) and `rename`.
+  ///
+  /// - Returns: Whether the file was written; false, with nothing left of the attempt, when the
+  ///   kernel, the file system or a missing `/proc` does not allow it, when something other than
+  ///   a regular file is at `path`, or on any error (the caller then writes the file the usual
+  ///   way, which reports the error).
+  static func writeUnnamed(_ bytes: [UInt8], to path: PathName) -> Bool {
+    let slash = UInt8(ascii: "/")
+    guard let last = path.bytes.last, last != slash else { return false }
+    let directory =
+      switch path.bytes.lastIndex(of: slash) {
+      case nil: PathName(".")
+      case 0: PathName("/")
+      case let index?: PathName(bytes: Array(path.bytes[..<index]))
+      }
+    // glibc's O_TMPFILE, which Swift does not import: __O_TMPFILE includes O_DIRECTORY.
+    let descriptor =
+      (try? directory.withCString { name in
+        Syscalls.retrying { open(name, __O_TMPFILE | O_WRONLY | O_CLOEXEC, 0o644) }
+      }) ?? -1
+    guard descriptor >= 0 else { return false }
+    let file = FileDescriptor(rawValue: descriptor)
+    defer { file.close() }
+    guard (try? file.writeAll(bytes)) != nil else { return false }
+    let unnamed = PathName("/proc/self/fd/\(descriptor)")
+    func link(as name: PathName) -> Errno? {
+      let result = try? unnamed.withCString { (from) throws(Errno) in
+        try name.withCString { to in linkat(AT_FDCWD, from, AT_FDCWD, to, AT_SYMLINK_FOLLOW) }
+      }
+      return result == 0 ? nil : Errno.current
+    }
+    guard let error = link(as: path) else { return true }
+    guard error.rawValue == EEXIST, isReplaceable(path) else { return false }
+    let temporary = PathName(bytes: path.bytes + Array(".tmp-\(getpid())".utf8))
+    guard link(as: temporary) == nil else { return false }
+    let renamed = try? temporary.withCString { (from) throws(Errno) in
+      try path.withCString { to in rename(from, to) }
+    }
+    if renamed == 0 { return true }
+    _ = try? temporary.withCString { unlink($0) }
+    return false
   }
 
   /// Whether `path` may be replaced by renaming a file over it: it does not exist, or it is a

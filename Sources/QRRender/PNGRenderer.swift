@@ -22,17 +22,10 @@ public enum PNGRenderer {
     let width = raster.side * scale
     let rowLength = (width + 7) / 8
     var scanlines: [UInt8] = []
-    scanlines.reserveCapacity((rowLength + 1) * width)
-    for y in 0..<raster.side {
-      var packed = NetpbmRenderer.packedRow(raster.row(y), scale: scale, rowLength: rowLength)
-      // PBM's 1 is dark; PNG's 1 is white (or palette entry 1, light). Padding bits stay 0.
-      for index in packed.indices { packed[index] = ~packed[index] }
-      if width % 8 != 0 { packed[rowLength - 1] &= 0xFF << UInt8(8 - width % 8) }
-      for _ in 0..<scale {
-        scanlines.append(0)  // filter type 0
-        scanlines.append(contentsOf: packed)
-      }
-    }
+    // PBM's 1 is dark; PNG's 1 is white (or palette entry 1, light). Padding bits stay 0.
+    NetpbmRenderer.appendPackedRows(
+      raster, scale: scale, rowLength: rowLength, lightIsOne: true, filterByte: 0,
+      to: &scanlines)
     let isGray = dark == .black && light == .white
     var header: [UInt8] = []
     append(UInt32(width), to: &header)

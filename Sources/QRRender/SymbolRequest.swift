@@ -25,7 +25,7 @@ public struct SymbolRequest: Sendable {
 
   /// Whether a payload too large for one symbol is divided automatically.
   public var splitsAutomatically: Bool {
-    partCount == nil && encodeOptions.version == nil && encodeOptions.symbolKinds.contains(.qr)
+    partCount == nil && encodeOptions.version == nil && encodeOptions.allows(.qr)
   }
 
   /// The symbols for `payload`: one, or the parts of a structured append sequence in order.

@@ -13,14 +13,19 @@ public enum TextRenderer {
   /// - Complexity: O(*w* × *h*).
   public static func ascii(_ raster: ModuleRaster, scale: Int, inverted: Bool) -> [UInt8] {
     let ink: UInt8 = inverted ? 0 : 1
+    let lineLength = raster.side * 2 * scale + 1
     var bytes: [UInt8] = []
+    bytes.reserveCapacity(lineLength * raster.side * scale)
+    var line = [UInt8](repeating: 0x0A, count: lineLength)
     for y in 0..<raster.side {
-      var line: [UInt8] = []
+      var column = 0
       for module in raster.row(y) {
         let character = module == ink ? UInt8(ascii: "#") : UInt8(ascii: " ")
-        for _ in 0..<2 * scale { line.append(character) }
+        for _ in 0..<2 * scale {
+          line[column] = character
+          column += 1
+        }
       }
-      line.append(0x0A)
       for _ in 0..<scale { bytes.append(contentsOf: line) }
     }
     return bytes
@@ -37,6 +42,8 @@ public enum TextRenderer {
     let ink: UInt8 = inverted ? 1 : 0
     let height = raster.side * scale
     var bytes: [UInt8] = []
+    // At most three bytes a column, and a newline, for every two pixel rows.
+    bytes.reserveCapacity((3 * raster.side * scale + 1) * (height + 1) / 2)
     var top = 0
     while top < height {
       let upper = raster.row(top / scale)
@@ -44,14 +51,17 @@ public enum TextRenderer {
       for x in 0..<raster.side {
         let isUpperInk = upper[upper.startIndex + x] == ink
         let isLowerInk = lower.map { $0[$0.startIndex + x] == ink } ?? false
-        let glyph: [UInt8] =
-          switch (isUpperInk, isLowerInk) {
-          case (true, true): fullBlock
-          case (true, false): upperHalfBlock
-          case (false, true): lowerHalfBlock
-          case (false, false): [0x20]
-          }
-        for _ in 0..<scale { bytes.append(contentsOf: glyph) }
+        guard isUpperInk || isLowerInk else {
+          for _ in 0..<scale { bytes.append(0x20) }
+          continue
+        }
+        // The last byte of U+2588 FULL BLOCK, U+2580 UPPER or U+2584 LOWER HALF BLOCK.
+        let last: UInt8 = isUpperInk ? (isLowerInk ? 0x88 : 0x80) : 0x84
+        for _ in 0..<scale {
+          bytes.append(0xE2)
+          bytes.append(0x96)
+          bytes.append(last)
+        }
       }
       bytes.append(0x0A)
       top += 2
@@ -134,12 +144,8 @@ public enum TextRenderer {
 
   // MARK: - Glyphs
 
-  /// U+2588 FULL BLOCK.
-  static let fullBlock: [UInt8] = [0xE2, 0x96, 0x88]
   /// U+2580 UPPER HALF BLOCK.
   static let upperHalfBlock: [UInt8] = [0xE2, 0x96, 0x80]
-  /// U+2584 LOWER HALF BLOCK.
-  static let lowerHalfBlock: [UInt8] = [0xE2, 0x96, 0x84]
 
   /// The escape that sets the background: `ESC[40m` for black and `ESC[47m` for white (ECMA-48;
   /// 47 is a light gray on some terminals, light enough), else `ESC[48;2;R;G;Bm` for a 24-bit

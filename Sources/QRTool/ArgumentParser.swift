@@ -7,22 +7,52 @@ import QRStream
 public struct ParsedArguments: Sendable {
   /// Operands in order; `-` is an operand (standard input).
   public var operands: [String] = []
-  /// Values by long option name, in command-line order; flags record an empty string.
-  public private(set) var values: [String: [String]] = [:]
-  /// The values each option with `OptionSpec.Completion.choices` allows, from its declaration.
-  public internal(set) var declaredChoices: [String: [String]] = [:]
   /// The operands as the bytes argv held (`operands` decodes them, replacing invalid UTF-8).
   public var rawOperands: [[UInt8]] = []
+
+  /// One option given on the command line: its long name and every value, in order.
+  ///
+  /// Kept in an array, looked up by name: a command line holds a few options, and the first
+  /// `String`-keyed dictionary of a process costs more than all the lookups (its metadata is
+  /// made at run time, which scans every conformance in the binary for `String: Hashable`),
+  /// which a one-code `qrrender` run would pay.
+  struct Given: Sendable {
+    var long: String
+    var values: [String]
+    var rawValues: [[UInt8]]
+  }
+  private var given: [Given] = []
+  /// The values each option with `OptionSpec.Completion.choices` allows, by long name.
+  var choiceLists: [(long: String, choices: [String])] = []
+
+  /// Values by long option name, in command-line order; flags record an empty string.
+  public var values: [String: [String]] {
+    Dictionary(uniqueKeysWithValues: given.map { ($0.long, $0.values) })
+  }
+  /// The values each option with `OptionSpec.Completion.choices` allows, from its declaration.
+  public var declaredChoices: [String: [String]] {
+    Dictionary(uniqueKeysWithValues: choiceLists.map { ($0.long, $0.choices) })
+  }
   /// The values as the bytes argv held, like `values`.
-  public private(set) var rawValues: [String: [[UInt8]]] = [:]
+  public var rawValues: [String: [[UInt8]]] {
+    Dictionary(uniqueKeysWithValues: given.map { ($0.long, $0.rawValues) })
+  }
 
   /// Creates an empty parse result.
   public init() {}
 
   mutating func record(_ long: String, _ value: String, raw: [UInt8]? = nil) {
-    values[long, default: []].append(value)
-    rawValues[long, default: []].append(raw ?? Array(value.utf8))
+    let bytes = raw ?? Array(value.utf8)
+    if let index = given.firstIndex(where: { $0.long == long }) {
+      given[index].values.append(value)
+      given[index].rawValues.append(bytes)
+    } else {
+      given.append(Given(long: long, values: [value], rawValues: [bytes]))
+    }
   }
+
+  /// The option's entry, if it was given.
+  private func entry(_ long: String) -> Given? { given.first { $0.long == long } }
 
   mutating func recordOperand(_ raw: [UInt8]) {
     operands.append(String(decoding: raw, as: UTF8.self))
@@ -30,19 +60,21 @@ public struct ParsedArguments: Sendable {
   }
 
   /// The last value given for the option as a path: its bytes exactly as argv held them.
-  public func path(_ long: String) -> PathName? { rawValues[long]?.last.map(PathName.init) }
+  public func path(_ long: String) -> PathName? {
+    entry(long)?.rawValues.last.map(PathName.init)
+  }
 
   /// The operands as paths, their bytes exactly as argv held them.
   public var operandPaths: [PathName] { rawOperands.map(PathName.init(bytes:)) }
 
   /// Whether the option appeared at all.
-  public func has(_ long: String) -> Bool { values[long] != nil }
+  public func has(_ long: String) -> Bool { entry(long) != nil }
 
   /// The last value given for the option (the usual "last one wins" rule), or nil.
-  public func value(_ long: String) -> String? { values[long]?.last }
+  public func value(_ long: String) -> String? { entry(long)?.values.last }
 
   /// Every value given for a repeatable option.
-  public func all(_ long: String) -> [String] { values[long] ?? [] }
+  public func all(_ long: String) -> [String] { entry(long)?.values ?? [] }
 
   /// The option's value as an integer in `range`.
   ///
@@ -73,8 +105,9 @@ public struct ParsedArguments: Sendable {
   ///
   /// - Throws: `UsageError` naming the option and the values it takes.
   public func choice(_ long: String) throws(UsageError) -> String? {
-    assert(declaredChoices[long] != nil, "--\(long) declares no choices")
-    return try choice(long, from: declaredChoices[long] ?? [])
+    let declared = choiceLists.first { $0.long == long }?.choices
+    assert(declared != nil, "--\(long) declares no choices")
+    return try choice(long, from: declared ?? [])
   }
 
   /// The option's value as the case of `type` whose raw value it is; `type`'s raw values are
@@ -125,7 +158,7 @@ extension CommandSpec {
     let arguments = rawArguments.map { String(decoding: $0, as: UTF8.self) }
     var result = ParsedArguments()
     for option in options where !option.choices.isEmpty {
-      result.declaredChoices[option.long] = option.choices
+      result.choiceLists.append((option.long, option.choices))
     }
     var index = 0
     var optionsEnded = false

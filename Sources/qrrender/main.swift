@@ -74,8 +74,8 @@ Tool.main(RenderCommand.spec) { invocation in
   /// The symbols for one payload, or nil after reporting why there are none.
   func encode(_ payload: [UInt8], operand: String) -> [EncodedSymbol]? {
     let symbols: [EncodedSymbol]
-    switch Result(catching: { () throws(EncodeError) in try request.symbols(for: payload) }) {
-    case .success(let encoded): symbols = encoded
+    switch encoded(payload, request) {
+    case .symbols(let encoded): symbols = encoded
     case .failure(let error):
       diagnostics.error(
         request.message(for: error, payloadByteCount: payload.count), operand: operand)
@@ -203,6 +203,25 @@ Tool.main(RenderCommand.spec) { invocation in
   }
 }
 
+/// The symbols of one payload, or why there are none.
+///
+/// Not `Result`: making `Result<[EncodedSymbol], EncodeError>`'s metadata at run time looks up
+/// `EncodeError`'s conformance to `Error` by scanning every conformance in the binary, a tenth
+/// of the work of a one-code run.
+enum Encoded {
+  case symbols([EncodedSymbol])
+  case failure(EncodeError)
+}
+
+/// The symbols `request` makes of `payload`.
+func encoded(_ payload: [UInt8], _ request: SymbolRequest) -> Encoded {
+  do throws(EncodeError) {
+    return .symbols(try request.symbols(for: payload))
+  } catch {
+    return .failure(error)
+  }
+}
+
 /// Reports an output error as `qrrender: path: message` for a file (the path is the operand, so
 /// it is escaped like any other), else as `qrrender: operand: message`.
 func report(_ error: RenderOutputError, _ diagnostics: Diagnostics, operand: String? = nil) {
@@ -229,7 +248,7 @@ func symbolRequest(_ options: RenderCommandOptions) throws(UsageError) -> Symbol
   encode.errorCorrectionLevel =
     ErrorCorrectionLevel.allCases.first { $0.letter == options.level } ?? .medium
   switch options.symbolKinds {
-  case .qr: encode.symbolKinds = [.qr]
+  case .qr: break  // the default, [.qr]
   case .micro: encode.symbolKinds = [.micro]
   case .either: encode.symbolKinds = [.micro, .qr]
   }

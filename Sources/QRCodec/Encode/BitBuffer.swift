@@ -2,32 +2,54 @@
 // An append-only sequence of bits, most significant first.
 
 /// An append-only sequence of bits, used to build a symbol's data bit stream.
+///
+/// The bits are kept packed, eight to a byte, most significant first: the form the codewords
+/// take, and an eighth of the memory of one `Bool` a bit.
 struct BitBuffer: Hashable, Sendable {
-  /// The bits, in order; `true` is 1.
-  private(set) var bits: [Bool] = []
+  /// The bits packed into bytes, most significant bit first; the last byte's bits after `count`
+  /// are 0.
+  private(set) var bytes: [UInt8] = []
 
   /// The number of bits.
-  var count: Int { bits.count }
+  private(set) var count = 0
+
+  /// The bits, in order; `true` is 1.
+  ///
+  /// - Complexity: O(*count*).
+  var bits: [Bool] { (0..<count).map { bytes[$0 >> 3] & 0x80 >> UInt8($0 & 7) != 0 } }
 
   /// Appends the low `count` bits of `value`, most significant first.
   ///
   /// - Precondition: `count` is in 0…32 and `value` fits in `count` bits.
-  mutating func append(_ value: UInt32, count: Int) {
-    precondition((0...32).contains(count) && (count == 32 || value >> count == 0))
-    for shift in stride(from: count - 1, through: 0, by: -1) {
-      bits.append(value >> shift & 1 == 1)
+  mutating func append(_ value: UInt32, count bitCount: Int) {
+    precondition((0...32).contains(bitCount) && (bitCount == 32 || value >> bitCount == 0))
+    var remaining = bitCount
+    while remaining > 0 {
+      let used = count & 7
+      if used == 0 { bytes.append(0) }
+      let taken = min(8 - used, remaining)
+      let chunk =
+        UInt8(truncatingIfNeeded: value >> UInt32(remaining - taken))
+        & UInt8(truncatingIfNeeded: (1 << taken) - 1)
+      bytes[bytes.count - 1] |= chunk << UInt8(8 - used - taken)
+      count += taken
+      remaining -= taken
     }
   }
 
   /// Appends another buffer's bits.
-  mutating func append(_ other: BitBuffer) { bits += other.bits }
-
-  /// The bits packed into bytes, most significant bit first, the last byte padded with zeros.
   ///
-  /// - Complexity: O(*count*).
-  var bytes: [UInt8] {
-    var result = [UInt8](repeating: 0, count: (bits.count + 7) / 8)
-    for (i, bit) in bits.enumerated() where bit { result[i / 8] |= 0x80 >> (i % 8) }
-    return result
+  /// - Complexity: O(*other.count*).
+  mutating func append(_ other: BitBuffer) {
+    if count & 7 == 0 {
+      bytes += other.bytes
+      count += other.count
+      return
+    }
+    for byte in other.bytes.prefix(other.count / 8) { append(UInt32(byte), count: 8) }
+    let rest = other.count & 7
+    if rest > 0, let last = other.bytes.last {
+      append(UInt32(last >> UInt8(8 - rest)), count: rest)
+    }
   }
 }

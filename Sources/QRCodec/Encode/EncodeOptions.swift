@@ -28,7 +28,30 @@ public struct EncodeOptions: Hashable, Sendable {
 
   /// The kinds of symbol to choose from, smallest first; default QR Code only. `[.micro, .qr]`
   /// picks the smallest symbol of either kind. Ignored when `version` is set.
-  public var symbolKinds: Set<SymbolKind> = [.qr]
+  public var symbolKinds: Set<SymbolKind> {
+    get { Set(SymbolKind.allCases.filter(allows)) }
+    set {
+      allowsQR = newValue.contains(.qr)
+      allowsMicro = newValue.contains(.micro)
+    }
+  }
+
+  /// Whether `symbolKinds` holds `kind`.
+  ///
+  /// The kinds are kept as two flags, and the set made only when asked for: making the first
+  /// `Set<SymbolKind>` of a process looks up `SymbolKind`'s conformance to `Hashable` by
+  /// scanning every conformance in the binary, a tenth of a one-code `qrrender` run.
+  public func allows(_ kind: SymbolKind) -> Bool {
+    switch kind {
+    case .qr: allowsQR
+    case .micro: allowsMicro
+    }
+  }
+
+  /// Whether QR Code symbols are allowed (`symbolKinds` holds `.qr`).
+  var allowsQR = true
+  /// Whether Micro QR symbols are allowed (`symbolKinds` holds `.micro`).
+  var allowsMicro = false
 
   /// A version to use instead of the smallest that fits; encoding fails if the data does not fit.
   public var version: SymbolVersion?

@@ -57,10 +57,8 @@ extension Encoder {
       throw .modeUnsupportedInMicroQR(.structuredAppend)
     }
     if options.version == nil {
-      guard options.symbolKinds.contains(.qr) else {
-        throw .modeUnsupportedInMicroQR(.structuredAppend)
-      }
-      qrOptions.symbolKinds = [.qr]
+      guard options.allowsQR else { throw .modeUnsupportedInMicroQR(.structuredAppend) }
+      qrOptions.allowsMicro = false
     }
     // A placeholder header of the right length: its bits do not change its size.
     let placeholder = Segment.structuredAppend(StructuredAppendHeader(uncheckedIndex: 0, count: 1))

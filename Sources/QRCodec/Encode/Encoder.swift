@@ -137,23 +137,33 @@ public enum Encoder {
       return [version]
     }
     var versions: [SymbolVersion] = []
-    if options.symbolKinds.contains(.micro) {
+    if options.allowsMicro {
       let microAllowed = headers.isEmpty && options.mask.map { $0.microPattern != nil } ?? true
-      if !microAllowed && options.symbolKinds == [.micro] {
+      if !microAllowed && !options.allowsQR {
         if let header = headers.first { throw .modeUnsupportedInMicroQR(header.mode) }
         if let mask = options.mask { throw .maskUnsupportedInMicroQR(mask) }
       }
       if microAllowed {
         versions += SymbolVersion.all(.micro).filter { $0.supportedLevels.contains(level) }
-        if versions.isEmpty && options.symbolKinds == [.micro] {
+        if versions.isEmpty && !options.allowsQR {
           throw .levelUnsupported(.micro(.m4), level)
         }
       }
     }
-    if options.symbolKinds.contains(.qr) || options.symbolKinds.isEmpty {
+    if options.allowsQR || !options.allowsMicro {
       versions += SymbolVersion.all(.qr)
     }
     return versions
+  }
+
+  /// What `smallestFit` found: the smallest fit, or why there is none.
+  ///
+  /// Not `Result<Fit, EncodeError>`: that generic type's metadata is made at run time, and
+  /// making it looks up `EncodeError`'s conformance to `Error` by scanning every conformance in
+  /// the binary, which a one-code process pays in full.
+  enum FitSearch {
+    case found(Fit)
+    case notFound(EncodeError)
   }
 
   /// The smallest candidate that holds the payload at `level`, with its segments.
@@ -166,12 +176,14 @@ public enum Encoder {
   static func smallestFit(
     _ payload: Segmentation, headers: [Segment], versions: [SymbolVersion],
     level: ErrorCorrectionLevel, forcedMode: Mode?
-  ) throws(EncodeError) -> Result<Fit, EncodeError> {
-    var plans: [PlanKey: (segments: [Segment], bitCount: Int)] = [:]
-    var lastFit: Fit?
+  ) throws(EncodeError) -> FitSearch {
+    // One plan per PlanKey, kept in an array by `PlanKey.index` (a dictionary would cost a
+    // conformance lookup too, and hashing for every version tried).
+    var plans = [(segments: [Segment], bitCount: Int)?](repeating: nil, count: PlanKey.count)
+    var lastFit: (version: SymbolVersion, plan: (segments: [Segment], bitCount: Int))?
     var lastError: EncodeError?
     for version in versions {
-      let key = PlanKey(version)
+      let key = PlanKey(version).index
       let plan: (segments: [Segment], bitCount: Int)
       if let cached = plans[key] {
         plan = cached
@@ -187,25 +199,28 @@ public enum Encoder {
         }
         plans[key] = plan
       }
-      let headerBits = headers.reduce(0) { $0 + ($1.bitCount(version) ?? 0) }
-      let fit = Fit(
-        version: version, segments: headers + plan.segments,
-        bitCount: headerBits + plan.bitCount)
-      if let capacity = version.dataBitCapacity(level), fit.bitCount <= capacity {
-        return .success(fit)
+      var headerBits = 0
+      for header in headers { headerBits += header.bitCount(version) ?? 0 }
+      if let capacity = version.dataBitCapacity(level), headerBits + plan.bitCount <= capacity {
+        return .found(
+          Fit(
+            version: version, segments: headers + plan.segments,
+            bitCount: headerBits + plan.bitCount))
       }
-      lastFit = fit
+      lastFit = (version, plan)
     }
     guard let lastFit, let capacity = lastFit.version.dataBitCapacity(level) else {
-      return .failure(lastError ?? .levelUnsupported(versions.last ?? .micro(.m1), level))
+      return .notFound(lastError ?? .levelUnsupported(versions.last ?? .micro(.m1), level))
     }
-    return .failure(
+    let headerBits = headers.reduce(0) { $0 + ($1.bitCount(lastFit.version) ?? 0) }
+    return .notFound(
       .payloadTooLarge(
-        bitCount: lastFit.bitCount, capacity: capacity, largest: lastFit.version, level: level))
+        bitCount: headerBits + lastFit.plan.bitCount, capacity: capacity,
+        largest: lastFit.version, level: level))
   }
 
   /// Identifies versions that share character count indicator lengths (and so plans).
-  struct PlanKey: Hashable {
+  struct PlanKey {
     var micro: MicroVersion?
     var countClass: Mode.CountClass?
 
@@ -214,6 +229,15 @@ public enum Encoder {
       case .qr(let qrVersion): countClass = Mode.CountClass(qrVersion)
       case .micro(let microVersion): micro = microVersion
       }
+    }
+
+    /// The number of distinct keys: M1…M4 and the three QR Code count classes.
+    static let count = 7
+
+    /// The key's place in 0..<`count`.
+    var index: Int {
+      if let micro { return micro.rawValue - 1 }
+      return 4 + (countClass?.rawValue ?? 0)
     }
   }
 
@@ -227,18 +251,21 @@ public enum Encoder {
     switch try smallestFit(
       payload, headers: headers, versions: versions, level: level, forcedMode: options.mode)
     {
-    case .success(let found):
+    case .found(let found):
       fit = found
-    case .failure(let error):
+    case .notFound(let error):
       guard let forced = options.version else { throw error }
       // Say which version of the same kind would have held it.
       var wider = options
       wider.version = nil
       wider.symbolKinds = [forced.kind]
-      let smallest = try? smallestFit(
+      var smallest: Fit?
+      if case .found(let found) = try? smallestFit(
         payload, headers: headers, versions: candidates(wider, headers: headers), level: level,
-        forcedMode: options.mode
-      ).get()
+        forcedMode: options.mode)
+      {
+        smallest = found
+      }
       guard case .payloadTooLarge(let bits, let capacity, _, _) = error else { throw error }
       throw .versionTooSmall(
         version: forced, level: level, bitCount: bits, capacity: capacity,

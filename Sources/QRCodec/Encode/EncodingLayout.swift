@@ -16,12 +16,19 @@ struct EncodingLayout: Sendable {
   /// The data modules in placement order (ISO/IEC 18004:2015, 7.7.3) as *y* × size + *x*.
   let dataModules: [Int32]
   /// For each data module, bit *m* set when QR Code mask pattern *m* inverts it (7.8.2); Micro
-  /// QR masks are patterns 1, 4, 6 and 7 of these.
+  /// QR masks are patterns 1, 4, 6 and 7 of these. Empty where `maskLines` is not, which says
+  /// the same.
   let maskBits: [UInt8]
   /// The format information copies; element *i* of a copy is the module of bit *i* (7.9).
   let formatInformation: [[Int]]
   /// The version information copies (versions 7…40); element *i* is the module of bit *i*.
   let versionInformation: [[Int]]
+  /// The format information copies as positions.
+  let formatInformationPositions: [[SymbolLayout.Position]]
+  /// For symbols of at most `BitMatrix.largestWordSize` modules (QR Code versions 1…9), the data
+  /// modules each QR Code mask inverts as lines (`BitMatrix.lineWords()`): 2 × size words per
+  /// mask, mask 0 first. Empty for larger symbols and for Micro QR.
+  let maskLines: [UInt64]
 
   /// Builds the layout of `version`.
   ///
@@ -30,24 +37,58 @@ struct EncodingLayout: Sendable {
     let layout = SymbolLayout(version)
     let size = version.size
     functionPatterns = layout.functionPatterns
-    var modules: [Int32] = []
-    var masks: [UInt8] = []
-    modules.reserveCapacity(layout.dataModuleOrder.count)
-    masks.reserveCapacity(layout.dataModuleOrder.count)
-    for position in layout.dataModuleOrder {
-      modules.append(Int32(position.y * size + position.x))
-      var bits: UInt8 = 0
-      for mask in Mask.allCases where mask.inverts(x: position.x, y: position.y) {
-        bits |= 1 << mask.pattern
-      }
-      masks.append(bits)
+    dataModules = layout.dataModuleOrder.map { Int32($0.y * size + $0.x) }
+    if !version.isMicro && size <= BitMatrix.largestWordSize {
+      maskLines = Self.maskLines(size: size, functionModules: layout.functionModules)
+      maskBits = []
+    } else {
+      maskLines = []
+      maskBits = layout.dataModuleOrder.map { Mask.invertingPatterns(x: $0.x, y: $0.y) }
     }
-    dataModules = modules
-    maskBits = masks
     formatInformation = layout.formatInformationPositions.map { $0.map { $0.y * size + $0.x } }
+    formatInformationPositions = layout.formatInformationPositions
     versionInformation = layout.versionInformationPositions.map {
       $0.map { $0.y * size + $0.x }
     }
+  }
+
+  /// `maskLines` of a symbol of `size` ≤ 64 modules: for each QR Code mask, the rows, then the
+  /// columns, of the data modules (those not in `functionModules`) it inverts.
+  ///
+  /// Along a row every mask repeats every 6 modules (periods 1, 2, 3 and 6), so a row is its
+  /// first six modules' pattern copied across the word by one multiplication; the columns are
+  /// the rows transposed.
+  private static func maskLines(size n: Int, functionModules: BitMatrix) -> [UInt64] {
+    precondition(n <= 64, "symbol too large for one word a line")
+    let function = functionModules.lineWords()
+    let all: UInt64 = n == 64 ? ~0 : (1 << UInt64(n)) - 1
+    let everySixth: UInt64 = 0x1041_0410_4104_1041  // bits 0, 6, 12, …, 60
+    var lines = [UInt64](repeating: 0, count: 8 * 2 * n)
+    // Eight 64 × 64 squares of rows, then eight words for one row's periods.
+    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 8 * 64 + 8) { rows in
+      rows.initialize(repeating: 0)
+      let periods = 8 * 64
+      for y in 0..<n {
+        let data = ~function[y] & all
+        for mask in 0..<8 { rows[periods + mask] = 0 }
+        for x in 0..<6 {
+          let patterns = UInt64(Mask.invertingPatterns(x: x, y: y))
+          for mask in 0..<8 {
+            rows[periods + mask] |= (patterns &>> UInt64(mask) & 1) &<< UInt64(x)
+          }
+        }
+        for mask in 0..<8 { rows[mask * 64 + y] = rows[periods + mask] &* everySixth & data }
+      }
+      lines.withUnsafeMutableBufferPointer { lines in
+        for mask in 0..<8 {
+          let square = UnsafeMutableBufferPointer(rebasing: rows[mask * 64..<(mask + 1) * 64])
+          for y in 0..<n { lines[mask * 2 * n + y] = square[y] }
+          BitMatrix.transpose(square)
+          for x in 0..<n { lines[mask * 2 * n + n + x] = square[x] }
+        }
+      }
+    }
+    return lines
   }
 
   /// The layouts built so far: QR versions 1…40 at 0…39, M1…M4 at 40…43.

@@ -53,9 +53,70 @@ extension BitMatrix {
   /// QR Code versions 1 to 9 and every Micro QR symbol, the sizes `qrrender --lines` makes most.
   static let largestWordSize = 56
 
-  /// `penaltyScore()` with every row and column as one 64-bit word (bit *x* of row *y* is the
-  /// module at (*x*, *y*), 1 dark), each rule counted for a whole line at once with shifts and
-  /// population counts. The same four rules, the same score.
+  /// `penaltyScore()` with every row and column as one 64-bit word (`lineWords()`), scored by
+  /// `wordPenaltyScore(lines:size:)`.
+  ///
+  /// - Precondition: `size` ≤ `largestWordSize`.
+  func wordPenaltyScore() -> Int {
+    precondition(size > 0 && size <= Self.largestWordSize, "matrix too large for one word a line")
+    return lineWords().withUnsafeBufferPointer { Self.wordPenaltyScore(lines: $0, size: size) }
+  }
+
+  /// The rows, then the columns, as 64-bit words: bit *x* of word *y* and bit *y* of word
+  /// `size` + *x* are the module at (*x*, *y*), 1 dark.
+  ///
+  /// - Precondition: `size` ≤ 64.
+  func lineWords() -> [UInt64] {
+    let n = size
+    precondition(n <= 64, "matrix too large for one word a line")
+    var lines = [UInt64](repeating: 0, count: 2 * n)
+    // Rows are packed without a branch per module (a module's colour is data: a branch on it
+    // goes the wrong way half the time), then transposed into the columns. Every index below is
+    // in 0..<n * n, 0..<64 or 0..<2n.
+    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 64) { square in
+      square.initialize(repeating: 0)
+      modules.withUnsafeBufferPointer { m in
+        for y in 0..<n {
+          let row = y * n
+          var word: UInt64 = 0
+          for x in 0..<n { word |= UInt64(m[row + x] ? 1 : 0) &<< UInt64(x) }
+          square[y] = word
+          lines[y] = word
+        }
+      }
+      Self.transpose(square)
+      for x in 0..<n { lines[n + x] = square[x] }
+    }
+    return lines
+  }
+
+  /// Transposes a 64 × 64 bit matrix in place: bit *x* of word *y* becomes bit *y* of word *x*.
+  /// Six rounds, each swapping the off-diagonal blocks of every block pair (halves, quarters,
+  /// … down to single bits).
+  ///
+  /// - Precondition: `words` holds 64 words.
+  static func transpose(_ words: UnsafeMutableBufferPointer<UInt64>) {
+    precondition(words.count == 64, "not a 64 × 64 bit matrix")
+    guard let base = words.baseAddress else { return }
+    var width = 32
+    var low: UInt64 = 0x0000_0000_FFFF_FFFF  // the low `width` bits of each 2 × `width` block
+    while width != 0 {
+      // Rows k and k + width for every k whose `width` bit is clear: all in 0..<64.
+      var k = 0
+      while k < 64 {
+        let swapped = (base[k] &>> UInt64(width) ^ base[k &+ width]) & low
+        base[k] ^= swapped &<< UInt64(width)
+        base[k &+ width] ^= swapped
+        k = (k &+ width &+ 1) & ~width
+      }
+      width >>= 1
+      low ^= low &<< UInt64(width)
+    }
+  }
+
+  /// The penalty score of a symbol given as its rows and columns (`lineWords()`), each rule
+  /// counted for a whole line at once with shifts and population counts. The same four rules,
+  /// the same score as `penaltyScore()`.
   ///
   /// - N1: bit *x* of `five` is set where modules *x*…*x*+4 are one colour; a run of length
   ///   *L* ≥ 5 has *L* − 4 of them and one start, and scores (*L* − 4) + 2.
@@ -65,49 +126,36 @@ extension BitMatrix {
   /// - N2: two rows at a time; a block is one colour when both columns agree vertically and
   ///   the top two agree horizontally.
   ///
-  /// - Precondition: `size` ≤ `largestWordSize`.
-  func wordPenaltyScore() -> Int {
-    let n = size
-    precondition(n > 0 && n <= Self.largestWordSize, "matrix too large for one word a line")
-    return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * n) { lines in
-      lines.initialize(repeating: 0)
-      modules.withUnsafeBufferPointer { m in
-        for y in 0..<n {
-          let row = y * n
-          for x in 0..<n where m[row + x] {
-            lines[y] |= 1 << UInt64(x)
-            lines[n + x] |= 1 << UInt64(y)
-          }
-        }
-      }
-      let width = UInt64(n)
-      let pairs: UInt64 = (1 << (width - 1)) - 1  // bit x for x in 0..<n-1
-      var score = 0
-      var dark = 0
-      for line in lines {
-        let same = ~(line ^ line >> 1) & pairs  // x and x+1 alike
-        let five = same & same >> 1 & same >> 2 & same >> 3
-        score &+= five.nonzeroBitCount + 2 * (five & ~(five << 1)).nonzeroBitCount  // N1
-        let padded = line << 4
-        let light = ~padded
-        let finder =
-          padded & ~(padded >> 1) & padded >> 2 & padded >> 3 & padded >> 4 & ~(padded >> 5)
-          & padded >> 6
-        let before = light << 1 & light << 2 & light << 3 & light << 4
-        let after = light >> 7 & light >> 8 & light >> 9 & light >> 10
-        score &+= 40 * (finder & (before | after)).nonzeroBitCount  // N3
-      }
-      for y in 0..<n {
-        dark &+= lines[y].nonzeroBitCount
-        guard y + 1 < n else { break }
-        let vertical = ~(lines[y] ^ lines[y + 1])
-        let block = vertical & vertical >> 1 & ~(lines[y] ^ lines[y] >> 1) & pairs
-        score &+= 3 * block.nonzeroBitCount  // N2
-      }
-      let total = n * n
-      let fivePercentSteps = abs(dark * 20 - total * 10) / total
-      return score + 10 * fivePercentSteps  // N4
+  /// - Precondition: 0 < `size` ≤ `largestWordSize`, and `lines` holds 2 × `size` words.
+  static func wordPenaltyScore(lines: UnsafeBufferPointer<UInt64>, size n: Int) -> Int {
+    precondition(n > 0 && n <= largestWordSize && lines.count == 2 * n, "not a symbol's lines")
+    let width = UInt64(n)
+    let pairs: UInt64 = (1 << (width - 1)) - 1  // bit x for x in 0..<n-1
+    var score = 0
+    var dark = 0
+    for line in lines {
+      let same = ~(line ^ line >> 1) & pairs  // x and x+1 alike
+      let five = same & same >> 1 & same >> 2 & same >> 3
+      score &+= five.nonzeroBitCount + 2 * (five & ~(five << 1)).nonzeroBitCount  // N1
+      let padded = line << 4
+      let light = ~padded
+      let finder =
+        padded & ~(padded >> 1) & padded >> 2 & padded >> 3 & padded >> 4 & ~(padded >> 5)
+        & padded >> 6
+      let before = light << 1 & light << 2 & light << 3 & light << 4
+      let after = light >> 7 & light >> 8 & light >> 9 & light >> 10
+      score &+= 40 * (finder & (before | after)).nonzeroBitCount  // N3
     }
+    for y in 0..<n {
+      dark &+= lines[y].nonzeroBitCount
+      guard y + 1 < n else { break }
+      let vertical = ~(lines[y] ^ lines[y + 1])
+      let block = vertical & vertical >> 1 & ~(lines[y] ^ lines[y] >> 1) & pairs
+      score &+= 3 * block.nonzeroBitCount  // N2
+    }
+    let total = n * n
+    let fivePercentSteps = abs(dark * 20 - total * 10) / total
+    return score + 10 * fivePercentSteps  // N4
   }
 
   /// Rules N1 and N3 on one row or column: `count` modules from `first`, `step` apart.

@@ -21,8 +21,9 @@ struct Segmentation {
     var byteRange: Range<Int>
     /// Whether it is a digit `0`…`9`.
     var isDigit: Bool
-    /// Its alphanumeric form (one or two characters of the 45-set), if it has one.
-    var alphanumeric: [UInt8]?
+    /// Its alphanumeric form, if it has one: `count` (1 or 2) times `character` of the
+    /// 45-set.
+    var alphanumeric: (character: UInt8, count: Int)?
     /// Its Kanji mode value, if it has one.
     var kanjiValue: UInt16?
   }
@@ -53,7 +54,18 @@ struct Segmentation {
   ) throws(EncodeError) {
     var bytes: [UInt8] = []
     var characters: [Character] = []
+    bytes.reserveCapacity(text.utf8.count)
+    characters.reserveCapacity(text.utf8.count)
+    // UTF-8 and ISO-8859-1 write ASCII as itself (Shift_JIS does not: 0x5C is the yen sign).
+    let isASCIIItself = charset != .shiftJIS
     for (offset, scalar) in text.unicodeScalars.enumerated() {
+      if isASCIIItself && scalar.isASCII {
+        let byte = UInt8(truncatingIfNeeded: scalar.value)
+        characters.append(
+          Self.character(byte, byteRange: bytes.count..<bytes.count + 1, isFNC1: isFNC1))
+        bytes.append(byte)
+        continue
+      }
       guard let encoded = charset.bytes(scalar) else {
         throw .characterNotInCharset(scalar, offset: offset, charset: charset)
       }
@@ -78,10 +90,11 @@ struct Segmentation {
 
   private static func character(_ byte: UInt8, byteRange: Range<Int>, isFNC1: Bool) -> Character {
     let percent = UInt8(ascii: "%")
-    var alphanumeric: [UInt8]? = Segment.alphanumericValue(byte) != nil ? [byte] : nil
+    var alphanumeric: (character: UInt8, count: Int)? =
+      Segment.alphanumericValue(byte) != nil ? (byte, 1) : nil
     if isFNC1 {
-      if byte == percent { alphanumeric = [percent, percent] }
-      if byte == 0x1D { alphanumeric = [percent] }
+      if byte == percent { alphanumeric = (percent, 2) }
+      if byte == 0x1D { alphanumeric = (percent, 1) }
     }
     return Character(
       byteRange: byteRange, isDigit: (0x30...0x39).contains(byte), alphanumeric: alphanumeric,
@@ -128,7 +141,9 @@ struct Segmentation {
       }
     }
     let unreachable = Int.max / 4
+    let dataModes = Mode.dataModes
     var costs = [Int](repeating: 0, count: modeCount)
+    var next = costs
     // previous[i * modeCount + m]: the mode of character i − 1 on the best path that writes
     // character i in mode m; modeCount where character i starts the payload.
     var previous = [UInt8](repeating: 0, count: characters.count * modeCount)
@@ -136,9 +151,9 @@ struct Segmentation {
       var bestIndex = 0
       for m in 1..<modeCount where costs[m] < costs[bestIndex] { bestIndex = m }
       let bestRounded = (costs[bestIndex] + 5) / 6 * 6
-      var next = [Int](repeating: unreachable, count: modeCount)
+      for m in 0..<modeCount { next[m] = unreachable }
       for m in 0..<modeCount {
-        guard let header = headers[m], let cost = Self.cost(character, Mode.dataModes[m]) else {
+        guard let header = headers[m], let cost = Self.cost(character, dataModes[m]) else {
           continue
         }
         let switched = (i == 0 ? 0 : bestRounded) + header
@@ -155,7 +170,7 @@ struct Segmentation {
         if let forcedMode { return .failure(.characterNotInMode(forcedMode, offset: i)) }
         return .failure(.characterUnsupported(version: version, offset: i))
       }
-      costs = next
+      swap(&costs, &next)
     }
     if characters.isEmpty { return .success(([], 0)) }
     // Walk back from the cheapest final mode, then cut into runs of equal mode.
@@ -191,7 +206,13 @@ struct Segmentation {
     case .numeric:
       return .numeric(run.map { bytes[$0.byteRange.lowerBound] })
     case .alphanumeric:
-      return .alphanumeric(run.flatMap { $0.alphanumeric ?? [] })
+      var text: [UInt8] = []
+      text.reserveCapacity(2 * run.count)
+      for character in run {
+        guard let form = character.alphanumeric else { continue }
+        for _ in 0..<form.count { text.append(form.character) }
+      }
+      return .alphanumeric(text)
     case .kanji:
       return .kanji(run.map { $0.kanjiValue ?? 0 })
     default:

@@ -22,41 +22,114 @@ enum SymbolBuilder {
       preconditionFailure("\(version) has no level \(level)")
     }
     let data = dataCodewords(segments: segments, version: version, structure: structure)
-    let bits = interleavedBits(data, structure)
+    let stream = interleavedBits(data, structure)
     let layout = EncodingLayout.of(version)
     var unmasked = layout.functionPatterns
-    precondition(bits.count <= layout.dataModules.count, "more bits than data modules")
-    // Every index in dataModules is a module of this version's matrix (EncodingLayout).
+    precondition(stream.count <= layout.dataModules.count, "more bits than data modules")
+    // Every index in dataModules is a module of this version's matrix (EncodingLayout), and
+    // every bit index below is in the stream's bytes. Data modules are light in
+    // `functionPatterns`, so each is set to its bit, without a branch on the (random) bit.
     unmasked.modules.withUnsafeMutableBufferPointer { modules in
       layout.dataModules.withUnsafeBufferPointer { order in
-        for (index, bit) in bits.enumerated() where bit { modules[Int(order[index])] = true }
+        stream.bytes.withUnsafeBufferPointer { bytes in
+          for index in 0..<stream.count {
+            modules[Int(order[index])] = bytes[index >> 3] & (0x80 >> (index & 7)) != 0
+          }
+        }
       }
     }
     if case .qr(let qrVersion) = version, qrVersion.hasVersionInformation {
       draw(UInt32(VersionInformation.codeword(qrVersion)), layout.versionInformation, on: &unmasked)
     }
-    let candidates = mask.map { [$0] } ?? (version.isMicro ? Mask.microCases : Mask.allCases)
+    if let mask { return (masked(unmasked, mask, version, level, layout), mask) }
+    if !layout.maskLines.isEmpty {
+      let chosen = wordBestMask(unmasked, version, level, layout)
+      return (masked(unmasked, chosen, version, level, layout), chosen)
+    }
+    let candidates = version.isMicro ? Mask.microCases : Mask.allCases
     var best: (matrix: BitMatrix, mask: Mask, score: Int)?
     for candidate in candidates {
-      var matrix = unmasked
-      let patternBit = UInt8(1) << candidate.pattern
-      matrix.modules.withUnsafeMutableBufferPointer { modules in
-        layout.dataModules.withUnsafeBufferPointer { order in
-          layout.maskBits.withUnsafeBufferPointer { masks in
-            for index in 0..<order.count where masks[index] & patternBit != 0 {
-              modules[Int(order[index])].toggle()
-            }
-          }
-        }
-      }
-      draw(formatCodeword(version, level, candidate), layout.formatInformation, on: &matrix)
-      if candidates.count == 1 { return (matrix, candidate) }
+      let matrix = masked(unmasked, candidate, version, level, layout)
       // Micro QR keeps the highest score, QR Code the lowest penalty: negate the Micro score.
       let score = version.isMicro ? -matrix.microMaskScore() : matrix.penaltyScore()
       if best == nil || score < best?.score ?? 0 { best = (matrix, candidate, score) }
     }
     guard let best else { preconditionFailure("no mask candidates") }
     return (best.matrix, best.mask)
+  }
+
+  /// The symbol with `mask` applied to its data modules and the format information drawn.
+  static func masked(
+    _ unmasked: BitMatrix, _ mask: Mask, _ version: SymbolVersion, _ level: ErrorCorrectionLevel,
+    _ layout: EncodingLayout
+  ) -> BitMatrix {
+    var matrix = unmasked
+    if !layout.maskLines.isEmpty {
+      // The mask's rows, XORed in a module at a time. Every index is in 0..<n × n.
+      let n = matrix.size
+      let first = mask.pattern * 2 * n
+      matrix.modules.withUnsafeMutableBufferPointer { modules in
+        for y in 0..<n {
+          let row = layout.maskLines[first + y]
+          for x in 0..<n {
+            modules[y * n + x] = modules[y * n + x] != (row &>> UInt64(x) & 1 != 0)
+          }
+        }
+      }
+      draw(formatCodeword(version, level, mask), layout.formatInformation, on: &matrix)
+      return matrix
+    }
+    let patternBit = UInt8(1) << mask.pattern
+    matrix.modules.withUnsafeMutableBufferPointer { modules in
+      layout.dataModules.withUnsafeBufferPointer { order in
+        layout.maskBits.withUnsafeBufferPointer { masks in
+          // Without a branch per module: the pattern's bit XORed in.
+          for index in 0..<order.count {
+            let module = Int(order[index])
+            modules[module] = modules[module] != (masks[index] & patternBit != 0)
+          }
+        }
+      }
+    }
+    draw(formatCodeword(version, level, mask), layout.formatInformation, on: &matrix)
+    return matrix
+  }
+
+  /// The QR Code mask of lowest penalty (the first of them on a tie), scored on rows and columns
+  /// as 64-bit words: the unmasked symbol's lines, each mask's lines over the data modules
+  /// (`EncodingLayout.maskLines`) XORed in, the format information set, and
+  /// `BitMatrix.wordPenaltyScore(lines:size:)`. The same choice as masking and scoring whole
+  /// matrices, without building eight of them.
+  ///
+  /// - Precondition: the layout has `maskLines` (the size is at most
+  ///   `BitMatrix.largestWordSize`).
+  static func wordBestMask(
+    _ unmasked: BitMatrix, _ version: SymbolVersion, _ level: ErrorCorrectionLevel,
+    _ layout: EncodingLayout
+  ) -> Mask {
+    let n = unmasked.size
+    let lineCount = 2 * n
+    let base = unmasked.lineWords()
+    var lines = base
+    var best: (mask: Mask, score: Int)?
+    for mask in Mask.allCases {
+      let first = mask.pattern * lineCount
+      for line in 0..<lineCount { lines[line] = base[line] ^ layout.maskLines[first + line] }
+      let codeword = formatCodeword(version, level, mask)
+      for copy in layout.formatInformationPositions {
+        for (bit, position) in copy.enumerated() {
+          let isDark = codeword >> bit & 1 == 1
+          let x = position.x
+          let y = position.y
+          lines[y] = lines[y] & ~(1 << UInt64(x)) | (isDark ? 1 << UInt64(x) : 0)
+          lines[n + x] = lines[n + x] & ~(1 << UInt64(y)) | (isDark ? 1 << UInt64(y) : 0)
+        }
+      }
+      let score = lines.withUnsafeBufferPointer { BitMatrix.wordPenaltyScore(lines: $0, size: n) }
+      if best == nil || score < best?.score ?? 0 { best = (mask, score) }
+    }
+    guard let best else { preconditionFailure("no mask candidates") }
+    return best.mask
   }
 
   /// The data codewords: segments, terminator, zero bits to a codeword boundary, pad codewords.
@@ -84,39 +157,53 @@ enum SymbolBuilder {
     return codewords
   }
 
-  /// The bits to place: data codewords interleaved across blocks, then error correction
-  /// codewords interleaved likewise. A 4-bit final data codeword contributes 4 bits.
+  /// The bits to place, packed most significant first into `bytes`: data codewords
+  /// interleaved across blocks, then error correction codewords interleaved likewise. A 4-bit
+  /// final data codeword contributes 4 bits, so `count` may be 4 short of `bytes.count` × 8.
   ///
   /// ISO/IEC 18004:2015, 7.5.2 and 7.6.
   /// - Complexity: O(*n* × error correction codewords per block).
-  static func interleavedBits(_ data: [UInt8], _ structure: BlockStructure) -> [Bool] {
+  static func interleavedBits(
+    _ data: [UInt8], _ structure: BlockStructure
+  ) -> (bytes: [UInt8], count: Int) {
     let generator = ReedSolomonEncoder.generator(
       degree: structure.errorCorrectionCodewordsPerBlock)
-    var blocks: [[UInt8]] = []
+    var blocks: [ArraySlice<UInt8>] = []
     var start = 0
     for length in structure.dataCodewordsPerBlock {
-      blocks.append(Array(data[start..<start + length]))
+      blocks.append(data[start..<start + length])
       start += length
     }
-    let errorCorrection = blocks.map { ReedSolomonEncoder.remainder(dividing: $0, by: generator) }
-    var bits: [Bool] = []
-    bits.reserveCapacity((data.count + structure.errorCorrectionCodewordCount) * 8)
+    let errorCorrection = blocks.map {
+      ReedSolomonEncoder.remainder(dividing: Array($0), by: generator)
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(data.count + structure.errorCorrectionCodewordCount)
+    // Only Micro QR has a half codeword, and it has one block: the half codeword is the last
+    // data codeword, and the error correction codewords after it start 4 bits into a byte.
+    var pending: UInt16 = 0
+    var pendingCount = 0
     func append(_ codeword: UInt8, bitCount: Int = 8) {
-      for shift in stride(from: 7, to: 7 - bitCount, by: -1) {
-        bits.append(codeword >> shift & 1 == 1)
+      pending = pending << bitCount | UInt16(codeword >> (8 - bitCount))
+      pendingCount += bitCount
+      if pendingCount >= 8 {
+        pendingCount -= 8
+        bytes.append(UInt8(truncatingIfNeeded: pending >> pendingCount))
       }
     }
     let longest = blocks.map(\.count).max() ?? 0
     for i in 0..<longest {
       for block in blocks where i < block.count {
         let isHalf = structure.hasHalfFinalDataCodeword && i == block.count - 1
-        append(block[i], bitCount: isHalf ? 4 : 8)
+        append(block[block.startIndex + i], bitCount: isHalf ? 4 : 8)
       }
     }
     for i in 0..<structure.errorCorrectionCodewordsPerBlock {
       for block in errorCorrection { append(block[i]) }
     }
-    return bits
+    let count = bytes.count * 8 + pendingCount
+    if pendingCount > 0 { bytes.append(UInt8(truncatingIfNeeded: pending << (8 - pendingCount))) }
+    return (bytes, count)
   }
 
   /// The 15-bit format information codeword of a symbol.

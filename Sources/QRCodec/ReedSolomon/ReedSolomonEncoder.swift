@@ -40,16 +40,26 @@ public enum ReedSolomonEncoder {
   ///   - generator: A generator from `generator(degree:)`; *n* is its count.
   /// - Complexity: O(*data.count* × *n*).
   public static func remainder(dividing data: [UInt8], by generator: [UInt8]) -> [UInt8] {
-    // Polynomial long division of data(x) · xⁿ: each leading coefficient, times the (monic)
-    // generator, is subtracted (XORed) from the terms below it. What is left is the remainder.
+    // Polynomial long division of data(x) · xⁿ, kept to its last n terms: each data codeword
+    // in turn enters the register, and the leading coefficient, times the (monic) generator,
+    // is subtracted (XORed) from the terms below it. What is left is the remainder.
     let count = generator.count
-    var dividend = data + [UInt8](repeating: 0, count: count)
-    for i in data.indices where dividend[i] != 0 {
-      let factor = dividend[i]
-      for j in 0..<count {
-        dividend[i + 1 + j] ^= GaloisField.multiply(generator[j], factor)
+    guard count > 0 else { return [] }
+    // The generator's logarithms, taken once; -1 marks a zero coefficient, which adds nothing.
+    let generatorLogarithms = generator.map { $0 == 0 ? -1 : GaloisField.logarithm($0) }
+    let exponents = GaloisField.exponents
+    let logarithms = GaloisField.logarithms
+    var remainder = [UInt8](repeating: 0, count: count)
+    for codeword in data {
+      let factor = codeword ^ remainder[0]
+      for j in 0..<count - 1 { remainder[j] = remainder[j + 1] }
+      remainder[count - 1] = 0
+      guard factor != 0 else { continue }
+      let factorLogarithm = Int(logarithms[Int(factor)])
+      for j in 0..<count where generatorLogarithms[j] >= 0 {
+        remainder[j] ^= exponents[generatorLogarithms[j] + factorLogarithm]
       }
     }
-    return Array(dividend[data.count...])
+    return remainder
   }
 }

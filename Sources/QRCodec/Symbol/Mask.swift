@@ -55,6 +55,34 @@ public struct Mask: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The patterns (0…7) that invert the module in column `x`, row `y`, as bits: bit *m* is set
+  /// when `Mask(m).inverts(x: x, y: y)`. All eight conditions of `inverts(x:y:)` at once, for
+  /// building layouts.
+  static func invertingPatterns(x j: Int, y i: Int) -> UInt8 {
+    // The conditions from the residues of i and j alone: (i + j) mod 2 and (i × j) mod 2 from
+    // i mod 2 and j mod 2, (i + j) mod 3 and (i × j) mod 3 from i mod 3 and j mod 3, and
+    // ⌊i / 2⌋ + ⌊j / 3⌋ even when their low bits agree.
+    let i2 = i & 1
+    let j2 = j & 1
+    let i3 = i % 3
+    let j3 = j % 3
+    let sum2 = i2 ^ j2
+    var sum3 = i3 + j3
+    if sum3 >= 3 { sum3 -= 3 }
+    let product2 = i2 & j2
+    let product3 = i3 * j3 % 3
+    var bits: UInt8 = 0
+    if sum2 == 0 { bits |= 1 << 0 }
+    if i2 == 0 { bits |= 1 << 1 }
+    if j3 == 0 { bits |= 1 << 2 }
+    if sum3 == 0 { bits |= 1 << 3 }
+    if (i >> 1 ^ j / 3) & 1 == 0 { bits |= 1 << 4 }
+    if product2 | product3 == 0 { bits |= 1 << 5 }
+    if (product2 + product3) & 1 == 0 { bits |= 1 << 6 }
+    if (sum2 + product3) & 1 == 0 { bits |= 1 << 7 }
+    return bits
+  }
+
   /// The pattern reference as text.
   public var description: String { String(pattern) }
 

@@ -172,13 +172,15 @@ public struct SymbolLayout: Sendable {
     size: Int, isFunction: BitMatrix, isSkippedColumn: (Int) -> Bool
   ) -> [Position] {
     var order: [Position] = []
+    order.reserveCapacity(size * size)
     var right = size - 1
     var isUpward = true
     while right >= 1 {
       if isSkippedColumn(right) { right -= 1 }
       for step in 0..<size {
         let y = isUpward ? size - 1 - step : step
-        for x in [right, right - 1] where !isFunction.isDark(x: x, y: y) {
+        for x in stride(from: right, through: right - 1, by: -1)
+        where !isFunction.isDark(x: x, y: y) {
           order.append(Position(x: x, y: y))
         }
       }

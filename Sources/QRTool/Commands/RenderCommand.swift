@@ -16,12 +16,28 @@ public enum RenderCommand {
   /// qrencode's `-t` type names, as qrencode spells them, with the format each one means here (nil for the
   /// types qrrender has no counterpart for). `--format` and `--type` take these and `formats`,
   /// in any case.
-  public static let qrencodeTypes: [(name: String, format: String?)] = [
-    ("PNG", "png"), ("PNG32", "png"), ("EPS", "eps"), ("SVG", "svg"), ("XPM", "xpm"),
-    ("ANSI", "ansi"), ("ANSI256", "ansi"), ("ASCII", "ascii"), ("ASCIIi", "ascii-inverted"),
-    ("UTF8", "utf8"), ("UTF8i", "utf8-inverted"), ("ANSIUTF8", "ansi-utf8"),
-    ("ANSI256UTF8", "ansi-utf8"), ("ANSIUTF8i", nil),
+  public static let qrencodeTypes: [QrencodeType] = [
+    .init("PNG", "png"), .init("PNG32", "png"), .init("EPS", "eps"), .init("SVG", "svg"),
+    .init("XPM", "xpm"), .init("ANSI", "ansi"), .init("ANSI256", "ansi"), .init("ASCII", "ascii"),
+    .init("ASCIIi", "ascii-inverted"), .init("UTF8", "utf8"), .init("UTF8i", "utf8-inverted"),
+    .init("ANSIUTF8", "ansi-utf8"), .init("ANSI256UTF8", "ansi-utf8"), .init("ANSIUTF8i", nil),
   ]
+
+  /// One of qrencode's `-t` type names and the format it means here.
+  ///
+  /// A struct, not a tuple: every run builds the option table, and the metadata of an array of
+  /// labelled tuples costs a one-code run several times what a struct's does.
+  public struct QrencodeType: Sendable {
+    /// The name, as qrencode spells it.
+    public let name: String
+    /// The `--format` it stands for, or nil where qrrender has no counterpart.
+    public let format: String?
+
+    init(_ name: String, _ format: String?) {
+      self.name = name
+      self.format = format
+    }
+  }
 
   /// The file name extensions that choose a format when `--format` is not given.
   public static let formatOfExtension: [String: String] = [

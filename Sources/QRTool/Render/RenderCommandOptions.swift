@@ -271,14 +271,17 @@ public struct RenderCommandOptions: Sendable {
       throw UsageError("--\(kinds[0]) and --\(kinds[1]) cannot be combined: one payload per symbol")
     }
     let kind = kinds.first ?? (arguments.has("tel") ? "tel" : nil)
-    let fieldsOf: [String: [String]] = [
-      "wifi": ["password", "security", "hidden"], "mecard": ["tel", "email", "url"],
-      "vcard": ["tel", "email", "url"], "mailto": ["subject", "body"], "sms": ["body"],
-      "tel": ["tel"], "geo": [],
+    // Pairs, not a dictionary: see ParsedArguments.Given.
+    let fieldsOf: [(kind: String, fields: [String])] = [
+      ("wifi", ["password", "security", "hidden"]), ("mecard", ["tel", "email", "url"]),
+      ("vcard", ["tel", "email", "url"]), ("mailto", ["subject", "body"]), ("sms", ["body"]),
+      ("tel", ["tel"]), ("geo", []),
     ]
+    let kindFields = fieldsOf.first { $0.kind == kind }?.fields ?? []
     for field in ["password", "security", "hidden", "email", "url", "subject", "body", "tel"]
-    where arguments.has(field) && !(kind.flatMap { fieldsOf[$0] } ?? []).contains(field) {
-      let owners = fieldsOf.filter { $0.value.contains(field) && $0.key != "tel" }.keys.sorted()
+    where arguments.has(field) && !kindFields.contains(field) {
+      let owners = fieldsOf.filter { $0.fields.contains(field) && $0.kind != "tel" }.map(\.kind)
+        .sorted()
       throw UsageError("--\(field) needs " + owners.map { "--" + $0 }.joined(separator: " or "))
     }
     switch kind {

@@ -115,3 +115,43 @@ func referencePenalty(_ matrix: BitMatrix) -> Int {
     #expect(matrix.penaltyScore() == referencePenalty(matrix), "trial \(trial)")
   }
 }
+
+@Test func invertingPatternsAreEachMasksCondition() {
+  for y in 0..<177 {
+    for x in 0..<177 {
+      let bits = Mask.invertingPatterns(x: x, y: y)
+      for mask in Mask.allCases {
+        #expect((bits >> mask.pattern & 1 == 1) == mask.inverts(x: x, y: y), "(\(x), \(y)) \(mask)")
+      }
+    }
+  }
+}
+
+/// Versions 1–9 choose their mask on rows and columns as words: the same mask as masking the
+/// whole matrix eight times and taking the lowest `penaltyScore()` (the first on a tie).
+@Test func wordMaskChoiceIsTheLowestPenalty() throws {
+  var state: UInt32 = 7
+  for number in 1...9 {
+    let version = SymbolVersion.qr(try #require(Version(number)))
+    for level in ErrorCorrectionLevel.allCases {
+      let capacity = try #require(version.dataBitCapacity(level))
+      for _ in 0..<6 {
+        let count = Int(state % UInt32((capacity - 4 - 16) / 8)) + 1
+        let bytes = (0..<count).map { _ in
+          state = state &* 1_664_525 &+ 1_013_904_223
+          return UInt8(truncatingIfNeeded: state >> 16)
+        }
+        let segments = [Segment.byte(bytes)]
+        let chosen = SymbolBuilder.build(
+          segments: segments, version: version, level: level, mask: nil)
+        let scores = Mask.allCases.map { mask in
+          SymbolBuilder.build(segments: segments, version: version, level: level, mask: mask)
+            .matrix.penaltyScore()
+        }
+        let lowest = try #require(scores.indices.min { scores[$0] < scores[$1] })
+        #expect(chosen.mask.pattern == lowest, "version \(number) \(level) \(count) bytes")
+        #expect(chosen.matrix.penaltyScore() == scores[lowest])
+      }
+    }
+  }
+}
