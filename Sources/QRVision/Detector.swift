@@ -446,9 +446,12 @@ public struct Detector: Sendable {
     }
 
     /// Whether other thresholds may find a symbol here: two patterns seen twice and all round,
-    /// or one seen twice among few (noise and texture make many patterns, and a lone good one
-    /// now and then).
-    var isPromising: Bool { twiceAllRound >= 2 || (twice >= 1 && patterns <= 8) }
+    /// when they are not lost among many weak ones (`DetectorTuning.strongShare`), or one seen
+    /// twice among few (noise and texture make many patterns, and a good one now and then).
+    var isPromising: Bool {
+      (twiceAllRound >= 2 && twiceAllRound * DetectorTuning.strongShare >= patterns)
+        || (twice >= 1 && patterns <= 8)
+    }
   }
 
   /// How a pass finds its finder patterns: by scanning rows (collecting its twin's row hits

@@ -19,6 +19,14 @@ enum DetectorTuning {
   /// thresholds (as finder patterns whose rings glare washed out); more are texture. Higher:
   /// more codes under glare, the other thresholds over more textured frames.
   static let promisingStones = 8
+  /// Strong patterns (seen twice, confirmed all round) promise a symbol to the other
+  /// thresholds only when at least one pattern in this many is strong: noise and texture make
+  /// dozens of weak patterns and, by chance, a strong one or two among them (a 640 × 480 noise
+  /// frame then took five more passes over the whole frame); a symbol's patterns, read or not,
+  /// are mostly strong, with the weak ones of its data around them. Higher: more textured frames
+  /// get the other thresholds; lower: symbols among busy texture (a sheet's unread codes) lose
+  /// them.
+  static let strongShare = 8
   /// The most finder patterns a pass keeps: three per symbol, so some 340 symbols a frame.
   /// Bounds the grouping work of a frame full of strong texture.
   static let maxPatterns = 1024
