@@ -172,7 +172,9 @@ struct BinaryImage {
     }
     // Work in sevenths of a pixel to stay in integers: a module is `total` units.
     let total = runs.0 &+ runs.1 &+ runs.2 &+ runs.3 &+ runs.4
-    let tolerance = total &* 7 / 10  // generous, for blur and thresholding drift
+    // Generous, for blur and thresholding drift; divided as unsigned (run lengths are never
+    // negative), which spares the signed division's correction.
+    let tolerance = Int(bitPattern: UInt(bitPattern: total &* 7) / 10)
     let terms =
       (6 &- total) & (minimumStone &- 1 &- runs.2)
       & (magnitude(runs.2 &* 7 &- 3 &* total) &- 2 &* tolerance)
