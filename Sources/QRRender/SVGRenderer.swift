@@ -16,19 +16,8 @@ public enum SVGRenderer {
   ) -> [UInt8] {
     let side = raster.side
     var path = ""
-    for y in 0..<side {
-      let row = raster.row(y)
-      var x = 0
-      while x < side {
-        guard row[row.startIndex + x] != 0 else {
-          x += 1
-          continue
-        }
-        var end = x + 1
-        while end < side, row[row.startIndex + end] != 0 { end += 1 }
-        path += "M\(x),\(y)h\(end - x)v1h-\(end - x)z"
-        x = end
-      }
+    for run in VectorRenderer.darkRuns(raster) {
+      path += "M\(run.x),\(run.y)h\(run.length)v1h-\(run.length)z"
     }
     let pixels = side * scale
     let document =
