@@ -29,31 +29,25 @@ enum AlignmentPatternSearch {
     guard left < right, top < bottom else { return nil }
     let maxRun = Int(moduleSize * 2.5) + 2
     var best: (Point, Double)?
-    let width = image.width
-    image.bits.withUnsafeBufferPointer { bits in
-      // Unsafe, measured (a twentieth of the detector's instructions on camera frames):
-      // left...right and top...bottom lie inside the image, clamped above.
-      for y in top...bottom {
-        let row = y &* width
-        var x = left
-        while x <= right {
-          guard bits[row &+ x] != 0 else {
-            x &+= 1
-            continue
-          }
-          var end = x
-          while end <= right && bits[row &+ end] != 0 { end &+= 1 }
-          let length = Double(end - x)
-          if length >= moduleSize * 0.4 && length <= moduleSize * 2,
-            !image.isDark(x - 1, y), !image.isDark(end, y),
-            let centre = confirm(
-              image, x: (x + end) / 2, y: y, moduleSize: moduleSize, maxRun: maxRun)
-          {
-            let distance = centre.distance(to: predicted)
-            if distance < (best?.1 ?? .infinity) { best = (centre, distance) }
-          }
-          x = end
+    for y in top...bottom {
+      var x = left
+      while x <= right {
+        guard image.isDark(x, y) else {
+          x += 1
+          continue
         }
+        var end = x
+        while end <= right && image.isDark(end, y) { end += 1 }
+        let length = Double(end - x)
+        if length >= moduleSize * 0.4 && length <= moduleSize * 2,
+          !image.isDark(x - 1, y), !image.isDark(end, y),
+          let centre = confirm(
+            image, x: (x + end) / 2, y: y, moduleSize: moduleSize, maxRun: maxRun)
+        {
+          let distance = centre.distance(to: predicted)
+          if distance < (best?.1 ?? .infinity) { best = (centre, distance) }
+        }
+        x = end
       }
     }
     return best?.0

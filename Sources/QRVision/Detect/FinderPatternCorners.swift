@@ -98,56 +98,33 @@ enum FinderPatternCorners {
     // (the rings are a module wide), the edge then found by halving the last step.
     let stepLength = pattern.moduleSize >= 12 ? pattern.moduleSize / 24 : 0.25
     let step = Point(x: cos(angle), y: sin(angle)) * stepLength
-    let (width, height) = (Double(image.width), Double(image.height))
-    let rowLength = image.width
     let limit = pattern.moduleSize * 7
-    // The steps a quarter pixel long until the limit, but no more than cross the image (past
-    // that every pixel is light and the ray has nothing more to find).
+    // The steps until the limit, but no more than cross the image (past that every pixel is
+    // light and the ray has nothing more to find).
     let across = 4 * (image.width + image.height) + 8
     let steps = limit > 0 ? Int(min((limit / stepLength).rounded(.up), Double(across))) : 0
-    // A ray whose start and end lie well inside the image stays inside (the image is
-    // convex): its pixels are read without a test each.
-    let end = pattern.centre + step * Double(steps)
-    let isInside =
-      pattern.centre.x >= 1 && pattern.centre.y >= 1 && end.x >= 1 && end.y >= 1
-      && pattern.centre.x < width - 1 && pattern.centre.y < height - 1 && end.x < width - 1
-      && end.y < height - 1
-    return image.bits.withUnsafeBufferPointer { bits -> Point? in
-      // Unsafe, measured: these rays were an eighth of the detector's instructions on camera
-      // frames. A pixel is read only after the point is checked to lie inside the image (as
-      // doubles first, so that a NaN or huge point is light, as `BinaryImage.isDark` has it),
-      // or when the whole ray lies inside it (a margin of a pixel covers rounding in the sum).
-      var position = pattern.centre
-      var transitions = 0
-      var dark = true
-      for _ in 0..<steps {
-        position = position + step
-        let isDark =
-          isInside
-          ? bits[Int(position.y) &* rowLength &+ Int(position.x)] != 0
-          : position.x >= 0 && position.y >= 0 && position.x < width && position.y < height
-            && bits[Int(position.y) &* rowLength &+ Int(position.x)] != 0
-        if isDark != dark {
-          transitions += 1
-          dark = isDark
-          guard transitions == 3 else { continue }
-          // The edge lies within the last step: halved until a quarter pixel long, so that
-          // the long steps over large modules keep a quarter pixel's precision.
-          var (inside, outside) = (position - step, position)
-          var length = stepLength
-          while length > 0.25 {
-            let middle = (inside + outside) * 0.5
-            let isMiddleDark =
-              middle.x >= 0 && middle.y >= 0 && middle.x < width && middle.y < height
-              && bits[Int(middle.y) &* rowLength &+ Int(middle.x)] != 0
-            if isMiddleDark { inside = middle } else { outside = middle }
-            length *= 0.5
-          }
-          return (inside + outside) * 0.5
-        }
+    var position = pattern.centre
+    var transitions = 0
+    var dark = true
+    for _ in 0..<steps {
+      position = position + step
+      let isDark = image.isDark(position)
+      guard isDark != dark else { continue }
+      transitions += 1
+      dark = isDark
+      guard transitions == 3 else { continue }
+      // The edge lies within the last step: halved until a quarter pixel long, so that the
+      // long steps over large modules keep a quarter pixel's precision.
+      var (inside, outside) = (position - step, position)
+      var length = stepLength
+      while length > 0.25 {
+        let middle = (inside + outside) * 0.5
+        if image.isDark(middle) { inside = middle } else { outside = middle }
+        length *= 0.5
       }
-      return nil
+      return (inside + outside) * 0.5
     }
+    return nil
   }
 
   /// The total-least-squares line through `points`, as a point on it and a direction.

@@ -295,65 +295,56 @@ enum FinderPatternScanner {
   /// pattern has its light ring. The pattern is taken to be 7/3 of the stone across.
   static func confirmStone(_ image: BinaryImage, x: Int, y: Int, rowLength: Int) -> FinderPattern? {
     let limit = rowLength * 2
-    let (width, height) = (image.width, image.height)
-    return image.bits.withUnsafeBufferPointer { bits -> FinderPattern? in
-      // Unsafe, measured: stones passes confirm a thousand dark runs a frame in texture. Every
-      // read is guarded by the bounds test before it; outside the image is light.
-      @inline(__always) func isDark(_ x: Int, _ y: Int) -> Bool {
-        x >= 0 && y >= 0 && x < width && y < height && bits[y &* width &+ x] != 0
-      }
-      // The dark run through (x, y) along (dx, dy): pixels before and after, or nil when longer
-      // than `limit` (or than `longest` in all), or not followed by light for a quarter of the
-      // expected length. (A run longer than `longest` fails the caller's test anyway.)
-      func run(_ x: Int, _ y: Int, _ dx: Int, _ dy: Int, expected: Int, longest: Int) -> (Int, Int)?
-      {
-        guard isDark(x, y) else { return nil }
-        var lengths = (0, 0)
-        let margin = max(expected / 4, 1)
-        for sign in stride(from: -1, through: 1, by: 2) {
-          // At most this many steps before the run is too long (the other side so far counted).
-          let most = min(limit, longest &- lengths.0)
-          var n = 1
-          while isDark(x &+ sign &* dx &* n, y &+ sign &* dy &* n) {
-            n &+= 1
-            if n > most { return nil }
-          }
-          for m in n..<(n &+ margin) where isDark(x &+ sign &* dx &* m, y &+ sign &* dy &* m) {
-            return nil
-          }
-          if sign < 0 { lengths.0 = n &- 1 } else { lengths.1 = n &- 1 }
+    // The dark run through (x, y) along (dx, dy): pixels before and after, or nil when longer
+    // than `limit` (or than `longest` in all), or not followed by light for a quarter of the
+    // expected length. (A run longer than `longest` fails the caller's test anyway.)
+    func run(_ x: Int, _ y: Int, _ dx: Int, _ dy: Int, expected: Int, longest: Int) -> (Int, Int)? {
+      guard image.isDark(x, y) else { return nil }
+      var lengths = (0, 0)
+      let margin = max(expected / 4, 1)
+      for sign in stride(from: -1, through: 1, by: 2) {
+        // At most this many steps before the run is too long (the other side so far counted).
+        let most = min(limit, longest &- lengths.0)
+        var n = 1
+        while image.isDark(x &+ sign &* dx &* n, y &+ sign &* dy &* n) {
+          n &+= 1
+          if n > most { return nil }
         }
-        return lengths
-      }
-      // The column may be 10/7 of the row at most.
-      guard
-        let vertical = run(x, y, 0, 1, expected: rowLength, longest: rowLength * 10 / 7 + 1)
-      else { return nil }
-      let columnLength = vertical.0 + vertical.1 + 1
-      guard columnLength * 10 >= rowLength * 7, columnLength * 7 <= rowLength * 10 else {
-        return nil
-      }
-      let centreY = y + (vertical.1 - vertical.0) / 2
-      guard let horizontal = run(x, centreY, 1, 0, expected: rowLength, longest: .max) else {
-        return nil
-      }
-      let centreX = x + (horizontal.1 - horizontal.0) / 2
-      let across = Double(horizontal.0 + horizontal.1 + 1 + columnLength) / 2
-      var diagonal = 0.0
-      for dy in stride(from: 1, through: -1, by: -2) {
-        guard let d = run(centreX, centreY, 1, dy, expected: Int(across), longest: .max) else {
+        for m in n..<(n &+ margin) where image.isDark(x &+ sign &* dx &* m, y &+ sign &* dy &* m) {
           return nil
         }
-        let length = Double(d.0 + d.1 + 1) * 1.4142
-        guard length >= across * 0.8, length <= across * 1.6 else { return nil }
-        diagonal += length
+        if sign < 0 { lengths.0 = n &- 1 } else { lengths.1 = n &- 1 }
       }
-      let stone = (across + diagonal / 2 / 1.2) / 2
-      var pattern = FinderPattern(
-        centre: Point(x: Double(centreX) + 0.5, y: Double(centreY) + 0.5), moduleSize: stone / 3)
-      pattern.isConfirmedAllRound = true
-      return pattern
+      return lengths
     }
+    // The column may be 10/7 of the row at most.
+    guard
+      let vertical = run(x, y, 0, 1, expected: rowLength, longest: rowLength * 10 / 7 + 1)
+    else { return nil }
+    let columnLength = vertical.0 + vertical.1 + 1
+    guard columnLength * 10 >= rowLength * 7, columnLength * 7 <= rowLength * 10 else {
+      return nil
+    }
+    let centreY = y + (vertical.1 - vertical.0) / 2
+    guard let horizontal = run(x, centreY, 1, 0, expected: rowLength, longest: .max) else {
+      return nil
+    }
+    let centreX = x + (horizontal.1 - horizontal.0) / 2
+    let across = Double(horizontal.0 + horizontal.1 + 1 + columnLength) / 2
+    var diagonal = 0.0
+    for dy in stride(from: 1, through: -1, by: -2) {
+      guard let d = run(centreX, centreY, 1, dy, expected: Int(across), longest: .max) else {
+        return nil
+      }
+      let length = Double(d.0 + d.1 + 1) * 1.4142
+      guard length >= across * 0.8, length <= across * 1.6 else { return nil }
+      diagonal += length
+    }
+    let stone = (across + diagonal / 2 / 1.2) / 2
+    var pattern = FinderPattern(
+      centre: Point(x: Double(centreX) + 0.5, y: Double(centreY) + 0.5), moduleSize: stone / 3)
+    pattern.isConfirmedAllRound = true
+    return pattern
   }
 
   /// Unit vectors at 22.5°, 67.5°, 112.5° and 157.5°.
