@@ -94,9 +94,10 @@ enum FinderPatternCorners {
   private static func edge(_ image: BinaryImage, _ pattern: FinderPattern, angle: Double)
     -> Point?
   {
-    // Quarter-pixel steps; over modules of 12 pixels or more, steps of 1/24 of a module
-    // (the rings are a module wide), the edge then found by halving the last step.
-    let stepLength = pattern.moduleSize >= 12 ? pattern.moduleSize / 24 : 0.25
+    // Quarter-pixel steps; over large modules, steps of 1/24 of a module (the rings are a
+    // module wide), the edge then found by halving the last step (DetectorTuning.coarseRays).
+    let stepLength =
+      pattern.moduleSize >= DetectorTuning.coarseRayModule ? pattern.moduleSize / 24 : 0.25
     let step = Point(x: cos(angle), y: sin(angle)) * stepLength
     let limit = pattern.moduleSize * 7
     // The steps until the limit, but no more than cross the image (past that every pixel is
