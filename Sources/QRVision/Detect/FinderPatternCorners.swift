@@ -95,7 +95,7 @@ enum FinderPatternCorners {
     -> Point?
   {
     // Quarter-pixel steps; over large modules, steps of 1/24 of a module (the rings are a
-    // module wide), the edge then found by halving the last step (DetectorTuning.coarseRays).
+    // module wide), the edge then found by halving the last step (`DetectorTuning.coarseRayModule`).
     let stepLength =
       pattern.moduleSize >= DetectorTuning.coarseRayModule ? pattern.moduleSize / 24 : 0.25
     let step = Point(x: cos(angle), y: sin(angle)) * stepLength
