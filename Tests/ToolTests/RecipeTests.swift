@@ -366,7 +366,9 @@ func parallelReadsManyFilesAndManyStreams() throws {
 /// directory), so a file is there only if it was copied there. rsync, which GNU parallel runs
 /// with `-e ssh` to copy files, reaches its `rsync --server` the same way. Every login is written
 /// to `ssh.log` as its host, a tab and the command's first 200 bytes (short, so that the lines of
-/// logins at the same time do not interleave).
+/// logins at the same time do not interleave). As sshd does, the login sets HOME and SHELL: GNU
+/// parallel's remote worker runs each job with `$SHELL`, and a test runner (CI's among them) may
+/// start us without one.
 private enum SSHStandIn {
   static let script = #"""
     #!/bin/bash
@@ -383,7 +385,7 @@ private enum SSHStandIn {
     [ "${1-}" = -- ] && shift
     command="$*"
     printf '%s\t%s\n' "$host" "${command:0:200}" >> "$here/ssh.log"
-    mkdir -p "$here/remote/$host" && cd "$here/remote/$host" && HOME=$PWD exec bash -c "$*"
+    mkdir -p "$here/remote/$host" && cd "$here/remote/$host" && HOME=$PWD SHELL=/bin/bash exec bash -c "$*"
     """#
 
   /// Installs the stand-in in `workspace`; the returned line, put before a recipe, puts it on PATH.
