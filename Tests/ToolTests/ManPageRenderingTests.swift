@@ -65,14 +65,16 @@ func manPageReadsWellUnderGroff(page: String) throws {
   #expect(faults.isEmpty, "\(faults.joined(separator: "\n"))")
 }
 
-/// mandoc at its 78-column default, with `col -b` taking out the overstrikes it writes for bold.
+/// mandoc at its 78-column default, with `col -b` taking out the overstrikes it writes for bold
+/// (in a UTF-8 locale: in the C locale, as under a bare CI environment, col writes each byte of a
+/// multibyte character as an escape).
 @Test(
   .enabled(if: installed("/usr/bin/mandoc"), "mandoc is not installed (apt-get install mandoc)"),
   arguments: manPages)
 func manPageReadsWellUnderMandoc(page: String) throws {
   let path = ToolRunner.packageRoot.appendingPathComponent("man/" + page).path
   let result = try ToolRunner.shell(
-    "mandoc -Tutf8 -Owidth=78 '\(path)' | col -bx")
+    "mandoc -Tutf8 -Owidth=78 '\(path)' | LC_ALL=C.UTF-8 col -bx")
   #expect(result.status == 0, "\(result.errors)")
   #expect(result.output.contains("NAME"), "mandoc rendered \(page)")
   let faults = renderingFaults(result.output, page: "mandoc " + page)
