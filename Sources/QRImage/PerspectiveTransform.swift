@@ -50,9 +50,19 @@ public struct PerspectiveTransform: Sendable {
   public var coefficients: (Double, Double, Double, Double, Double, Double, Double, Double, Double)
   { (a11, a12, a13, a21, a22, a23, a31, a32, a33) }
 
+  /// Four points, in the order of `init(from:to:)`.
+  public typealias Quadruple = (Point, Point, Point, Point)
+
   /// The map taking the four `from` points to the four `to` points, or nil if either set is
-  /// degenerate (three points on a line).
+  /// degenerate (three points on a line) or does not hold four points.
   public init?(from: [Point], to: [Point]) {
+    guard from.count == 4, to.count == 4 else { return nil }
+    self.init(from: (from[0], from[1], from[2], from[3]), to: (to[0], to[1], to[2], to[3]))
+  }
+
+  /// `init(from:to:)` for points given as tuples, which makes no array: for searches that try
+  /// thousands of maps.
+  public init?(from: Quadruple, to: Quadruple) {
     guard let source = Self.squareToQuadrilateral(from), abs(source.determinant) > 1e-9,
       let destination = Self.squareToQuadrilateral(to), abs(destination.determinant) > 1e-9
     else { return nil }
@@ -146,9 +156,8 @@ public struct PerspectiveTransform: Sendable {
   }
 
   /// The unit square (0,0), (1,0), (0,1), (1,1) onto `q` in that order; nil if degenerate.
-  private static func squareToQuadrilateral(_ q: [Point]) -> PerspectiveTransform? {
-    guard q.count == 4 else { return nil }
-    let (p0, p1, p2, p3) = (q[0], q[1], q[3], q[2])  // walk the quadrilateral around
+  private static func squareToQuadrilateral(_ q: Quadruple) -> PerspectiveTransform? {
+    let (p0, p1, p2, p3) = (q.0, q.1, q.3, q.2)  // walk the quadrilateral around
     let sx = p0.x - p1.x + p2.x - p3.x
     let sy = p0.y - p1.y + p2.y - p3.y
     if abs(sx) < 1e-9 && abs(sy) < 1e-9 {

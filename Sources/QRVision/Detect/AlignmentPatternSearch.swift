@@ -118,14 +118,16 @@ enum AlignmentPatternSearch {
   static func correlation(_ gray: GrayView, module: (Int, Int) -> Point) -> Double? {
     // The stone and the light ring first: where they do not differ by 16 gray levels the
     // correlation cannot be high, and the outer ring is not read (most places tried).
-    var inner = [Double](repeating: 0, count: 9)
+    var inner = InlineArray<9, Double>(repeating: 0)
     for dy in -1...1 {
       for dx in -1...1 {
         guard let value = gray.level(at: module(dx, dy)) else { return nil }
         inner[(dy + 1) * 3 + dx + 1] = value
       }
     }
-    let ring = (inner.reduce(0, +) - inner[4]) / 8
+    var total = 0.0
+    for index in inner.indices { total += inner[index] }
+    let ring = (total - inner[4]) / 8
     guard (gray.isInverted ? inner[4] - ring : ring - inner[4]) >= 16 else { return 0 }
     var sum = 0.0
     var squares = 0.0

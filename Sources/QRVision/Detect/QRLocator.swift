@@ -336,14 +336,14 @@ enum QRLocator {
     moduleSize: Double, smallestModule: Double
   ) -> (transform: PerspectiveTransform, score: Double)? {
     let far = Double(size) - 3.5
-    let centres = [Point(x: 3.5, y: 3.5), Point(x: far, y: 3.5), Point(x: 3.5, y: far)]
     let target = Point(x: Double(size) - 6.5, y: Double(size) - 6.5)
+    let from = (Point(x: 3.5, y: 3.5), Point(x: far, y: 3.5), Point(x: 3.5, y: far), target)
     // Int() below traps on what is not finite.
     guard moduleSize.isFinite, smallestModule.isFinite, let plain = affine(a, b, c, size: size)
     else { return nil }
     let predicted = plain.apply(target)
     func trial(_ point: Point) -> (score: Double, transform: PerspectiveTransform)? {
-      guard let map = PerspectiveTransform(from: centres + [target], to: [a, b, c, point]),
+      guard let map = PerspectiveTransform(from: from, to: (a, b, c, point)),
         let score = AlignmentPatternSearch.correlation(
           gray,
           module: { dx, dy in
