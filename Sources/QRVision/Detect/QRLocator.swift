@@ -48,8 +48,7 @@ enum QRLocator {
       // Many patterns (a sheet of symbols): a symbol's top-left pattern has its two partners
       // among its nearest patterns of about its module size, so each pattern is grouped with
       // pairs of its `neighbours` nearest only: O(n × neighbours²) triples, not O(n³).
-      var seen: Set<Int> = []
-      seen.reserveCapacity(n * neighbours * neighbours / 2)
+      var seen = KeySet(capacity: n * neighbours * neighbours / 2)
       // The nearest `neighbours` of about pattern i's module size, nearest first (ties in index
       // order), kept by insertion: no array of all n sorted per pattern.
       var near: [(distance: Double, index: Int)] = []
@@ -75,7 +74,7 @@ enum QRLocator {
             let low = min(i, j, k)
             let high = max(i, j, k)
             let middle = i + j + k - low - high
-            guard seen.insert((low * n + middle) * n + high).inserted else { continue }
+            guard seen.insert((low * n + middle) * n + high) else { continue }
             appendTriples(patterns, low, middle, high, to: &result)
           }
         }
@@ -416,14 +415,19 @@ enum QRLocator {
   private static func matched(
     _ found: [Point], _ centre: Point, _ expected: [Point], _ affine: PerspectiveTransform
   ) -> [Point]? {
+    // Each direction once (an arctangent is dear; each offset below compares all four).
+    var seen = InlineArray<4, Double>(repeating: 0)
+    var wanted = InlineArray<4, Double>(repeating: 0)
+    for k in 0..<4 {
+      seen[k] = FinderPatternCorners.angle(of: found[k] - centre)
+      wanted[k] = FinderPatternCorners.angle(of: affine.apply(expected[k]) - centre)
+    }
     var bestOffset = 0
     var bestError = Double.infinity
     for offset in 0..<4 {
       var error = 0.0
       for k in 0..<4 {
-        let seen = FinderPatternCorners.angle(of: found[(k + offset) % 4] - centre)
-        let wanted = FinderPatternCorners.angle(of: affine.apply(expected[k]) - centre)
-        let difference = abs(seen - wanted)
+        let difference = abs(seen[(k + offset) % 4] - wanted[k])
         error += min(difference, 2 * Double.pi - difference)
       }
       if error < bestError {
@@ -705,5 +709,45 @@ enum QRLocator {
       candidate.formatDistance = mirroredDistance
     }
     return candidate
+  }
+}
+
+/// A set of non-negative integers for one frame's grouping: open addressing with linear
+/// probing and a multiplicative hash. `Set<Int>` hashes with SipHash, keyed per process, which
+/// was a fifth of grouping the patterns of a noise frame; these keys need no such defence.
+private struct KeySet {
+  private var slots: [Int]
+  private var mask: Int
+  private var count = 0
+
+  /// An empty set with room for about `capacity` keys before it grows.
+  init(capacity: Int) {
+    var size = 16
+    while size < 2 * capacity { size <<= 1 }
+    slots = [Int](repeating: -1, count: size)
+    mask = size - 1
+  }
+
+  /// Adds `key` (≥ 0); false when it was already there.
+  mutating func insert(_ key: Int) -> Bool {
+    if 2 * (count + 1) > slots.count { grow() }
+    // Fibonacci hashing: bits from the middle of key × 2⁶⁴/φ, spread over the table.
+    let product = UInt64(bitPattern: Int64(key)) &* 0x9E37_79B9_7F4A_7C15
+    var index = Int(truncatingIfNeeded: product >> 32) & mask
+    while slots[index] != -1 {
+      if slots[index] == key { return false }
+      index = (index &+ 1) & mask
+    }
+    slots[index] = key
+    count += 1
+    return true
+  }
+
+  private mutating func grow() {
+    let old = slots
+    slots = [Int](repeating: -1, count: old.count * 2)
+    mask = slots.count - 1
+    count = 0
+    for key in old where key != -1 { _ = insert(key) }
   }
 }
