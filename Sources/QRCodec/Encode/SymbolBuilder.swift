@@ -112,7 +112,10 @@ enum SymbolBuilder {
     let base = unmasked.lineWords()
     var lines = base
     var best: (mask: Mask, score: Int)?
-    for mask in Mask.allCases {
+    // Patterns 0…7, not `Mask.allCases`: that array's metadata is made at run time, more than
+    // a hundredth of a one-code `qrrender` run.
+    for pattern in 0..<8 {
+      let mask = Mask(uncheckedPattern: pattern)
       let first = mask.pattern * lineCount
       for line in 0..<lineCount { lines[line] = base[line] ^ layout.maskLines[first + line] }
       let codeword = formatCodeword(version, level, mask)
@@ -168,14 +171,20 @@ enum SymbolBuilder {
   ) -> (bytes: [UInt8], count: Int) {
     let generator = ReedSolomonEncoder.generator(
       degree: structure.errorCorrectionCodewordsPerBlock)
-    var blocks: [ArraySlice<UInt8>] = []
+    // Block b is data[starts[b]..<starts[b] + lengths[b]]. Offsets, not an array of slices (nor
+    // `map(\.count)`): that array's metadata and the key path's are made at run time, a
+    // twentieth of a one-code `qrrender` run.
+    let lengths = structure.dataCodewordsPerBlock
+    var starts: [Int] = []
+    starts.reserveCapacity(lengths.count)
     var start = 0
-    for length in structure.dataCodewordsPerBlock {
-      blocks.append(data[start..<start + length])
+    for length in lengths {
+      starts.append(start)
       start += length
     }
-    let errorCorrection = blocks.map {
-      ReedSolomonEncoder.remainder(dividing: Array($0), by: generator)
+    let errorCorrection = lengths.indices.map { b in
+      ReedSolomonEncoder.remainder(
+        dividing: Array(data[starts[b]..<starts[b] + lengths[b]]), by: generator)
     }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(data.count + structure.errorCorrectionCodewordCount)
@@ -191,11 +200,11 @@ enum SymbolBuilder {
         bytes.append(UInt8(truncatingIfNeeded: pending >> pendingCount))
       }
     }
-    let longest = blocks.map(\.count).max() ?? 0
+    let longest = lengths.max() ?? 0
     for i in 0..<longest {
-      for block in blocks where i < block.count {
-        let isHalf = structure.hasHalfFinalDataCodeword && i == block.count - 1
-        append(block[block.startIndex + i], bitCount: isHalf ? 4 : 8)
+      for b in lengths.indices where i < lengths[b] {
+        let isHalf = structure.hasHalfFinalDataCodeword && i == lengths[b] - 1
+        append(data[starts[b] + i], bitCount: isHalf ? 4 : 8)
       }
     }
     for i in 0..<structure.errorCorrectionCodewordsPerBlock {
