@@ -31,9 +31,41 @@ public enum Mode: Hashable, Sendable, CaseIterable, CustomStringConvertible {
   /// The data modes, which carry characters and a character count indicator.
   public static let dataModes: [Mode] = [.numeric, .alphanumeric, .byte, .kanji]
 
+  /// The number of `dataModes`.
+  static let dataModeCount = 4
+
+  /// The mode's place in `dataModes` (numeric 0, alphanumeric 1, byte 2, Kanji 3), or nil for
+  /// the other modes.
+  ///
+  /// A switch, not a search of `dataModes`: the encoder asks for every version it tries, and
+  /// making the metadata of a `[Mode]` at run time costs a one-code `qrrender` run a hundredth.
+  var dataModeIndex: Int? {
+    switch self {
+    case .numeric: 0
+    case .alphanumeric: 1
+    case .byte: 2
+    case .kanji: 3
+    default: nil
+    }
+  }
+
+  /// The data mode at `index` of `dataModes`.
+  ///
+  /// - Precondition: `index` is in 0..<`dataModeCount`.
+  init(dataModeIndex index: Int) {
+    switch index {
+    case 0: self = .numeric
+    case 1: self = .alphanumeric
+    case 2: self = .byte
+    default:
+      precondition(index == 3, "no data mode \(index)")
+      self = .kanji
+    }
+  }
+
   /// Whether the mode carries characters (and so a character count indicator): the
   /// `dataModes` and Hanzi.
-  public var isDataMode: Bool { self == .hanzi || Self.dataModes.contains(self) }
+  public var isDataMode: Bool { self == .hanzi || dataModeIndex != nil }
 
   /// The 4-bit QR Code mode indicator. ISO/IEC 18004:2015, Table 2.
   public var indicator: UInt8 {
@@ -63,8 +95,7 @@ public enum Mode: Hashable, Sendable, CaseIterable, CustomStringConvertible {
   ///
   /// ISO/IEC 18004:2015, Table 2.
   public func microIndicator(_ version: MicroVersion) -> (value: UInt8, bitCount: Int)? {
-    guard let index = Self.dataModes.firstIndex(of: self), index < Self.microModeCount(version)
-    else { return nil }
+    guard let index = dataModeIndex, index < Self.microModeCount(version) else { return nil }
     return (UInt8(index), version.rawValue - 1)
   }
 
@@ -93,7 +124,7 @@ public enum Mode: Hashable, Sendable, CaseIterable, CustomStringConvertible {
       guard case .qr = version else { return nil }
       return Mode.kanji.characterCountBitCount(version)
     }
-    guard let index = Self.dataModes.firstIndex(of: self) else { return nil }
+    guard let index = dataModeIndex else { return nil }
     switch version {
     case .qr(let version):
       return Self.characterCountTable[index][CountClass(version).rawValue]
