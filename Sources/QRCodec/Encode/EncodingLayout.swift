@@ -11,10 +11,15 @@ import Synchronization
 /// a version is used, then shared: a batch of codes of one version pays for the layout once, not
 /// once per code (`qrrender --lines`).
 struct EncodingLayout: Sendable {
+  /// The version laid out.
+  let version: SymbolVersion
   /// The function patterns, format and version information areas light.
   let functionPatterns: BitMatrix
   /// The data modules in placement order (ISO/IEC 18004:2015, 7.7.3) as *y* × size + *x*.
-  let dataModules: [Int32]
+  ///
+  /// `UInt32`, not `Int32`: the standard library comes with the metadata of `[UInt32]`, while
+  /// `[Int32]`'s is made at run time, which a one-code `qrrender` run would pay.
+  let dataModules: [UInt32]
   /// For each data module, bit *m* set when QR Code mask pattern *m* inverts it (7.8.2); Micro
   /// QR masks are patterns 1, 4, 6 and 7 of these. Empty where `maskLines` is not, which says
   /// the same.
@@ -36,8 +41,9 @@ struct EncodingLayout: Sendable {
   init(_ version: SymbolVersion) {
     let layout = SymbolLayout(version)
     let size = version.size
+    self.version = version
     functionPatterns = layout.functionPatterns
-    dataModules = layout.dataModuleOrder.map { Int32($0.y * size + $0.x) }
+    dataModules = layout.dataModuleOrder.map { UInt32($0.y * size + $0.x) }
     if !version.isMicro && size <= BitMatrix.largestWordSize {
       maskLines = Self.maskLines(size: size, functionModules: layout.functionModules)
       maskBits = []
@@ -91,20 +97,21 @@ struct EncodingLayout: Sendable {
     return lines
   }
 
-  /// The layouts built so far: QR versions 1…40 at 0…39, M1…M4 at 40…43.
-  private static let cache = Mutex([EncodingLayout?](repeating: nil, count: 44))
+  /// The layouts built so far, in the order they were built (at most 44, one per version).
+  ///
+  /// Searched, not indexed by version in an array of 44 optionals: the metadata of
+  /// `[EncodingLayout?]`, made at run time, would cost a one-code `qrrender` run a thirtieth
+  /// (it is the first `Optional` there, which sets up all of the type's metadata).
+  private static let cache = Mutex<[EncodingLayout]>([])
 
   /// The layout of `version`, built the first time it is asked for.
   static func of(_ version: SymbolVersion) -> EncodingLayout {
-    let index: Int
-    switch version {
-    case .qr(let qrVersion): index = qrVersion.number - 1
-    case .micro(let microVersion): index = 40 + microVersion.rawValue - 1
-    }
-    if let layout = cache.withLock({ $0[index] }) { return layout }
-    // Built outside the lock; two threads racing build the same value and either may win.
+    if let layout = cache.withLock({ $0.first { $0.version == version } }) { return layout }
+    // Built outside the lock; two threads racing build the same value and the first kept wins.
     let layout = EncodingLayout(version)
-    cache.withLock { $0[index] = layout }
+    cache.withLock { layouts in
+      if !layouts.contains(where: { $0.version == version }) { layouts.append(layout) }
+    }
     return layout
   }
 }
