@@ -21,18 +21,35 @@ public struct BlockStructure: Hashable, Sendable {
   /// The number of error correction codewords in every block.
   public let errorCorrectionCodewordsPerBlock: Int
 
+  /// The number of blocks of the first group.
+  ///
+  /// The groups are stored as counts, and `groups` is made when asked for: the encoder needs
+  /// a block structure for every code, and the metadata of `[Group]`, made at run time, costs
+  /// a one-code `qrrender` run a hundredth.
+  let shortBlockCount: Int
+  /// The number of data codewords in each block of the first group.
+  let shortBlockLength: Int
+  /// The number of blocks of the second group, each one data codeword longer; 0 without one.
+  let longBlockCount: Int
+
   /// The groups, shorter blocks first; one or two groups.
-  public let groups: [Group]
+  public var groups: [Group] {
+    let short = Group(blockCount: shortBlockCount, dataCodewordsPerBlock: shortBlockLength)
+    guard longBlockCount > 0 else { return [short] }
+    return [
+      short, Group(blockCount: longBlockCount, dataCodewordsPerBlock: shortBlockLength + 1),
+    ]
+  }
 
   /// Whether the final data codeword has only 4 bits (Micro QR M1 and M3).
   public let hasHalfFinalDataCodeword: Bool
 
   /// The number of blocks, in 1…81.
-  public var blockCount: Int { groups.reduce(0) { $0 + $1.blockCount } }
+  public var blockCount: Int { shortBlockCount + longBlockCount }
 
   /// The number of data codewords, counting a 4-bit final codeword as one.
   public var dataCodewordCount: Int {
-    groups.reduce(0) { $0 + $1.blockCount * $1.dataCodewordsPerBlock }
+    shortBlockCount * shortBlockLength + longBlockCount * (shortBlockLength + 1)
   }
 
   /// The number of error correction codewords.
@@ -43,7 +60,21 @@ public struct BlockStructure: Hashable, Sendable {
 
   /// The data codeword count of each block, in interleaving order.
   public var dataCodewordsPerBlock: [Int] {
-    groups.flatMap { repeatElement($0.dataCodewordsPerBlock, count: $0.blockCount) }
+    [Int](repeating: shortBlockLength, count: shortBlockCount)
+      + [Int](repeating: shortBlockLength + 1, count: longBlockCount)
+  }
+
+  /// A structure of `shortBlockCount` blocks of `shortBlockLength` data codewords, then
+  /// `longBlockCount` of one more.
+  init(
+    errorCorrectionCodewordsPerBlock: Int, shortBlockCount: Int, shortBlockLength: Int,
+    longBlockCount: Int = 0, hasHalfFinalDataCodeword: Bool = false
+  ) {
+    self.errorCorrectionCodewordsPerBlock = errorCorrectionCodewordsPerBlock
+    self.shortBlockCount = shortBlockCount
+    self.shortBlockLength = shortBlockLength
+    self.longBlockCount = longBlockCount
+    self.hasHalfFinalDataCodeword = hasHalfFinalDataCodeword
   }
 
   /// The block structure of a QR Code version at `level`.
@@ -56,14 +87,9 @@ public struct BlockStructure: Hashable, Sendable {
     let blocks = Self.blockCountTable[level.rawValue][version.number - 1]
     let dataCodewords = version.totalCodewordCount - perBlock * blocks
     let longBlocks = dataCodewords % blocks
-    let shortLength = dataCodewords / blocks
-    var groups = [Group(blockCount: blocks - longBlocks, dataCodewordsPerBlock: shortLength)]
-    if longBlocks > 0 {
-      groups.append(Group(blockCount: longBlocks, dataCodewordsPerBlock: shortLength + 1))
-    }
-    self.errorCorrectionCodewordsPerBlock = perBlock
-    self.groups = groups
-    self.hasHalfFinalDataCodeword = false
+    self.init(
+      errorCorrectionCodewordsPerBlock: perBlock, shortBlockCount: blocks - longBlocks,
+      shortBlockLength: dataCodewords / blocks, longBlockCount: longBlocks)
   }
 
   /// The block structure of a Micro QR version at `level`, or nil if the version lacks the level.
@@ -71,11 +97,10 @@ public struct BlockStructure: Hashable, Sendable {
     guard
       let perBlock = Self.microErrorCorrectionCodewordTable[version.rawValue - 1][level.rawValue]
     else { return nil }
-    self.errorCorrectionCodewordsPerBlock = perBlock
-    self.groups = [
-      Group(blockCount: 1, dataCodewordsPerBlock: version.totalCodewordCount - perBlock)
-    ]
-    self.hasHalfFinalDataCodeword = version.hasHalfFinalDataCodeword
+    self.init(
+      errorCorrectionCodewordsPerBlock: perBlock, shortBlockCount: 1,
+      shortBlockLength: version.totalCodewordCount - perBlock,
+      hasHalfFinalDataCodeword: version.hasHalfFinalDataCodeword)
   }
 
   // MARK: - Tables
