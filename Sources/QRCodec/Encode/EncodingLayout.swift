@@ -28,8 +28,6 @@ struct EncodingLayout: Sendable {
   let formatInformation: [[Int]]
   /// The version information copies (versions 7…40); element *i* is the module of bit *i*.
   let versionInformation: [[Int]]
-  /// The format information copies as positions.
-  let formatInformationPositions: [[SymbolLayout.Position]]
   /// For symbols of at most `BitMatrix.largestWordSize` modules (QR Code versions 1…9), the data
   /// modules each QR Code mask inverts as lines (`BitMatrix.lineWords()`): 2 × size words per
   /// mask, mask 0 first. Empty for larger symbols and for Micro QR.
@@ -51,8 +49,9 @@ struct EncodingLayout: Sendable {
       maskLines = []
       maskBits = layout.dataModuleOrder.map { Mask.invertingPatterns(x: $0.x, y: $0.y) }
     }
-    formatInformation = layout.formatInformationPositions.map { $0.map { $0.y * size + $0.x } }
-    formatInformationPositions = layout.formatInformationPositions
+    formatInformation = (0..<layout.formatInformationCopyCount).map { copy in
+      layout.formatInformationPositions(copy: copy).map { $0.y * size + $0.x }
+    }
     versionInformation = layout.versionInformationPositions.map {
       $0.map { $0.y * size + $0.x }
     }

@@ -119,11 +119,11 @@ enum SymbolBuilder {
       let first = mask.pattern * lineCount
       for line in 0..<lineCount { lines[line] = base[line] ^ layout.maskLines[first + line] }
       let codeword = formatCodeword(version, level, mask)
-      for copy in layout.formatInformationPositions {
-        for (bit, position) in copy.enumerated() {
+      for copy in layout.formatInformation {
+        for (bit, index) in copy.enumerated() {
           let isDark = codeword >> bit & 1 == 1
-          let x = position.x
-          let y = position.y
+          let x = index % n
+          let y = index / n
           lines[y] = lines[y] & ~(1 << UInt64(x)) | (isDark ? 1 << UInt64(x) : 0)
           lines[n + x] = lines[n + x] & ~(1 << UInt64(y)) | (isDark ? 1 << UInt64(y) : 0)
         }
