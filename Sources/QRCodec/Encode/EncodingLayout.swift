@@ -24,10 +24,15 @@ struct EncodingLayout: Sendable {
   /// QR masks are patterns 1, 4, 6 and 7 of these. Empty where `maskLines` is not, which says
   /// the same.
   let maskBits: [UInt8]
-  /// The format information copies; element *i* of a copy is the module of bit *i* (7.9).
-  let formatInformation: [[Int]]
-  /// The version information copies (versions 7…40); element *i* is the module of bit *i*.
-  let versionInformation: [[Int]]
+  /// The format information copies, one after another: element *i* of a copy of 15 is the
+  /// module of bit *i* (7.9).
+  ///
+  /// The copies in one array, here and in `versionInformation`, not an array of arrays: the
+  /// metadata of `[[Int]]`, made at run time, would cost a one-code `qrrender` run a fiftieth.
+  let formatInformation: [Int]
+  /// The version information copies (versions 7…40; empty for others), one after another:
+  /// element *i* of a copy of 18 is the module of bit *i*.
+  let versionInformation: [Int]
   /// For symbols of at most `BitMatrix.largestWordSize` modules (QR Code versions 1…9), the data
   /// modules each QR Code mask inverts as lines (`BitMatrix.lineWords()`): 2 × size words per
   /// mask, mask 0 first. Empty for larger symbols and for Micro QR.
@@ -49,12 +54,16 @@ struct EncodingLayout: Sendable {
       maskLines = []
       maskBits = layout.dataModuleOrder.map { Mask.invertingPatterns(x: $0.x, y: $0.y) }
     }
-    formatInformation = (0..<layout.formatInformationCopyCount).map { copy in
-      layout.formatInformationPositions(copy: copy).map { $0.y * size + $0.x }
+    var formatInformation: [Int] = []
+    for copy in 0..<layout.formatInformationCopyCount {
+      formatInformation += layout.formatInformationPositions(copy: copy).map { $0.y * size + $0.x }
     }
-    versionInformation = layout.versionInformationPositions.map {
-      $0.map { $0.y * size + $0.x }
+    self.formatInformation = formatInformation
+    var versionInformation: [Int] = []
+    for copy in layout.versionInformationPositions {
+      versionInformation += copy.map { $0.y * size + $0.x }
     }
+    self.versionInformation = versionInformation
   }
 
   /// `maskLines` of a symbol of `size` ≤ 64 modules: for each QR Code mask, the rows, then the

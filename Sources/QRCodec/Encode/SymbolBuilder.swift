@@ -39,7 +39,9 @@ enum SymbolBuilder {
       }
     }
     if case .qr(let qrVersion) = version, qrVersion.hasVersionInformation {
-      draw(UInt32(VersionInformation.codeword(qrVersion)), layout.versionInformation, on: &unmasked)
+      draw(
+        UInt32(VersionInformation.codeword(qrVersion)), bitCount: 18, layout.versionInformation,
+        on: &unmasked)
     }
     if let mask { return (masked(unmasked, mask, version, level, layout), mask) }
     if !layout.maskLines.isEmpty {
@@ -76,7 +78,8 @@ enum SymbolBuilder {
           }
         }
       }
-      draw(formatCodeword(version, level, mask), layout.formatInformation, on: &matrix)
+      draw(
+        formatCodeword(version, level, mask), bitCount: 15, layout.formatInformation, on: &matrix)
       return matrix
     }
     let patternBit = UInt8(1) << mask.pattern
@@ -91,7 +94,7 @@ enum SymbolBuilder {
         }
       }
     }
-    draw(formatCodeword(version, level, mask), layout.formatInformation, on: &matrix)
+    draw(formatCodeword(version, level, mask), bitCount: 15, layout.formatInformation, on: &matrix)
     return matrix
   }
 
@@ -119,14 +122,12 @@ enum SymbolBuilder {
       let first = mask.pattern * lineCount
       for line in 0..<lineCount { lines[line] = base[line] ^ layout.maskLines[first + line] }
       let codeword = formatCodeword(version, level, mask)
-      for copy in layout.formatInformation {
-        for (bit, index) in copy.enumerated() {
-          let isDark = codeword >> bit & 1 == 1
-          let x = index % n
-          let y = index / n
-          lines[y] = lines[y] & ~(1 << UInt64(x)) | (isDark ? 1 << UInt64(x) : 0)
-          lines[n + x] = lines[n + x] & ~(1 << UInt64(y)) | (isDark ? 1 << UInt64(y) : 0)
-        }
+      for (i, index) in layout.formatInformation.enumerated() {
+        let isDark = codeword >> (i % 15) & 1 == 1
+        let x = index % n
+        let y = index / n
+        lines[y] = lines[y] & ~(1 << UInt64(x)) | (isDark ? 1 << UInt64(x) : 0)
+        lines[n + x] = lines[n + x] & ~(1 << UInt64(y)) | (isDark ? 1 << UInt64(y) : 0)
       }
       let score = lines.withUnsafeBufferPointer { BitMatrix.wordPenaltyScore(lines: $0, size: n) }
       if best == nil || score < best?.score ?? 0 { best = (mask, score) }
@@ -231,11 +232,14 @@ enum SymbolBuilder {
     }
   }
 
-  /// Sets each copy's modules from the bits of `codeword` (element *i* of a copy is the
-  /// row-major index of the module of bit *i*).
-  static func draw(_ codeword: UInt32, _ copies: [[Int]], on matrix: inout BitMatrix) {
-    for copy in copies {
-      for (bit, index) in copy.enumerated() { matrix.modules[index] = codeword >> bit & 1 == 1 }
+  /// Sets each copy's modules from the `bitCount` bits of `codeword`: `copies` holds the copies
+  /// one after another, and element *i* of a copy is the row-major index of the module of bit
+  /// *i*.
+  static func draw(
+    _ codeword: UInt32, bitCount: Int, _ copies: [Int], on matrix: inout BitMatrix
+  ) {
+    for (i, index) in copies.enumerated() {
+      matrix.modules[index] = codeword >> (i % bitCount) & 1 == 1
     }
   }
 }

@@ -127,7 +127,7 @@ public enum Mode: Hashable, Sendable, CaseIterable, CustomStringConvertible {
     guard let index = dataModeIndex else { return nil }
     switch version {
     case .qr(let version):
-      return Self.characterCountTable[index][CountClass(version).rawValue]
+      return Self.characterCountTable[3 * index + CountClass(version).rawValue]
     case .micro(let version):
       return Self.microCharacterCountTable[index][version.rawValue - 1]
     }
@@ -180,15 +180,18 @@ public enum Mode: Hashable, Sendable, CaseIterable, CustomStringConvertible {
     }
   }
 
-  /// QR Code character count indicator lengths; rows are data modes, columns version ranges.
-  /// ISO/IEC 18004:2015, Table 3.
+  /// QR Code character count indicator lengths; rows of three are data modes, columns version
+  /// ranges (`CountClass`), one row after another. ISO/IEC 18004:2015, Table 3.
+  ///
+  /// One flat array, like the tables of `BlockStructure` and `Version`: the metadata of an array
+  /// of arrays, made at run time, would cost a one-code `qrrender` run a fiftieth.
   // swift-format-ignore
-  static let characterCountTable: [[Int]] = [
+  static let characterCountTable: [Int] = [
     // 1–9 10–26 27–40
-    [    10,   12,   14],  // numeric
-    [     9,   11,   13],  // alphanumeric
-    [     8,   16,   16],  // byte
-    [     8,   10,   12],  // kanji
+         10,   12,   14,   // numeric
+          9,   11,   13,   // alphanumeric
+          8,   16,   16,   // byte
+          8,   10,   12,   // kanji
   ]
 
   /// Micro QR character count indicator lengths; rows are data modes, columns M1…M4; nil where
