@@ -105,20 +105,43 @@ struct EncodingLayout: Sendable {
     return lines
   }
 
-  /// The layouts built so far, in the order they were built (at most 44, one per version).
+  /// A layout built, and those built before it: the cache, newest first (at most 44 layouts,
+  /// one per version).
   ///
-  /// Searched, not indexed by version in an array of 44 optionals: the metadata of
-  /// `[EncodingLayout?]`, made at run time, would cost a one-code `qrrender` run a thirtieth
-  /// (it is the first `Optional` there, which sets up all of the type's metadata).
-  private static let cache = Mutex<[EncodingLayout]>([])
+  /// A list of objects, not an array indexed by version: the metadata of `[EncodingLayout?]`,
+  /// made at run time, would cost a one-code `qrrender` run a thirtieth (it would be the run's
+  /// first `Optional`, which sets up all of that type's metadata), and `[EncodingLayout]`'s a
+  /// sixtieth; a final class's comes with the binary.
+  private final class Built: Sendable {
+    let layout: EncodingLayout
+    let earlier: Built?
+
+    init(_ layout: EncodingLayout, earlier: Built?) {
+      self.layout = layout
+      self.earlier = earlier
+    }
+
+    /// The layout of `version` in this list, if it holds one.
+    func find(_ version: SymbolVersion) -> EncodingLayout? {
+      var node: Built? = self
+      while let built = node {
+        if built.layout.version == version { return built.layout }
+        node = built.earlier
+      }
+      return nil
+    }
+  }
+
+  /// The layouts built so far, newest first; nil before the first.
+  private static let cache = Mutex<Built?>(nil)
 
   /// The layout of `version`, built the first time it is asked for.
   static func of(_ version: SymbolVersion) -> EncodingLayout {
-    if let layout = cache.withLock({ $0.first { $0.version == version } }) { return layout }
+    if let layout = cache.withLock({ $0?.find(version) }) { return layout }
     // Built outside the lock; two threads racing build the same value and the first kept wins.
     let layout = EncodingLayout(version)
-    cache.withLock { layouts in
-      if !layouts.contains(where: { $0.version == version }) { layouts.append(layout) }
+    cache.withLock { newest in
+      if newest?.find(version) == nil { newest = Built(layout, earlier: newest) }
     }
     return layout
   }
