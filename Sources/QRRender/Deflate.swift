@@ -231,7 +231,7 @@ public enum Deflate {
     var literalCount: Int
     var distanceCount: Int
     /// The code lengths of both codes, run-length coded.
-    var runs: [(symbol: Int, extra: Int, extraBitCount: Int)]
+    var runs: [CodeLengthRun]
     var codeLengthLengths: [Int]
     var codeLengthCount: Int
     /// The bits of the whole block: headers, code lengths, tokens and end of block.
@@ -312,12 +312,30 @@ public enum Deflate {
     literalCodes[256].write(to: &writer)
   }
 
+  /// One symbol of the run-length coded code lengths, with the extra bits after it.
+  ///
+  /// A struct, not a labelled tuple: every PNG has a dynamic block, and the metadata of an
+  /// array of tuples, made at run time, costs a one-code `qrrender` run twice what a struct's
+  /// does.
+  struct CodeLengthRun {
+    /// The code length code, 0…18.
+    var symbol: Int
+    /// The value of the extra bits.
+    var extra: Int
+    /// The number of extra bits: 2, 3 or 7 after 16, 17 or 18, else 0.
+    var extraBitCount: Int
+
+    init(_ symbol: Int, _ extra: Int, _ extraBitCount: Int) {
+      self.symbol = symbol
+      self.extra = extra
+      self.extraBitCount = extraBitCount
+    }
+  }
+
   /// The code length sequence run-length coded with symbols 0…18 (RFC 1951, 3.2.7): 16 repeats
   /// the previous length 3…6 times, 17 writes 3…10 zeros, 18 writes 11…138 zeros.
-  static func codeLengthRuns(
-    _ lengths: [Int]
-  ) -> [(symbol: Int, extra: Int, extraBitCount: Int)] {
-    var runs: [(symbol: Int, extra: Int, extraBitCount: Int)] = []
+  static func codeLengthRuns(_ lengths: [Int]) -> [CodeLengthRun] {
+    var runs: [CodeLengthRun] = []
     var index = 0
     while index < lengths.count {
       let length = lengths[index]
@@ -327,23 +345,23 @@ public enum Deflate {
       if length == 0 {
         while count >= 11 {
           let run = min(count, 138)
-          runs.append((18, run - 11, 7))
+          runs.append(CodeLengthRun(18, run - 11, 7))
           count -= run
         }
         if count >= 3 {
-          runs.append((17, count - 3, 3))
+          runs.append(CodeLengthRun(17, count - 3, 3))
           count = 0
         }
       } else {
-        runs.append((length, 0, 0))
+        runs.append(CodeLengthRun(length, 0, 0))
         count -= 1
         while count >= 3 {
           let run = min(count, 6)
-          runs.append((16, run - 3, 2))
+          runs.append(CodeLengthRun(16, run - 3, 2))
           count -= run
         }
       }
-      for _ in 0..<count { runs.append((length, 0, 0)) }
+      for _ in 0..<count { runs.append(CodeLengthRun(length, 0, 0)) }
     }
     return runs
   }

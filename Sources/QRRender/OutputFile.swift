@@ -54,17 +54,17 @@ public enum OutputFile {
       }
     // glibc's O_TMPFILE, which Swift does not import: __O_TMPFILE includes O_DIRECTORY.
     let descriptor =
-      (try? directory.withCString { name in
+      directory.callC { name in
         Syscalls.retrying { open(name, __O_TMPFILE | O_WRONLY | O_CLOEXEC, 0o644) }
-      }) ?? -1
+      }
     guard descriptor >= 0 else { return false }
     let file = FileDescriptor(rawValue: descriptor)
     defer { file.close() }
     guard (try? file.writeAll(bytes)) != nil else { return false }
     let unnamed = PathName("/proc/self/fd/\(descriptor)")
     func link(as name: PathName) -> Errno? {
-      let result = try? unnamed.withCString { (from) throws(Errno) in
-        try name.withCString { to in linkat(AT_FDCWD, from, AT_FDCWD, to, AT_SYMLINK_FOLLOW) }
+      let result = unnamed.callC { from in
+        name.callC { to in linkat(AT_FDCWD, from, AT_FDCWD, to, AT_SYMLINK_FOLLOW) }
       }
       return result == 0 ? nil : Errno.current
     }
@@ -72,11 +72,9 @@ public enum OutputFile {
     guard error.rawValue == EEXIST, isReplaceable(path) else { return false }
     let temporary = PathName(bytes: path.bytes + Array(".tmp-\(getpid())".utf8))
     guard link(as: temporary) == nil else { return false }
-    let renamed = try? temporary.withCString { (from) throws(Errno) in
-      try path.withCString { to in rename(from, to) }
-    }
+    let renamed = temporary.callC { from in path.callC { to in rename(from, to) } }
     if renamed == 0 { return true }
-    _ = try? temporary.withCString { unlink($0) }
+    _ = temporary.callC { unlink($0) }
     return false
   }
 
@@ -88,7 +86,7 @@ public enum OutputFile {
   /// Whether the file of exactly these bytes may be replaced, as `isReplaceable(_:)` says.
   public static func isReplaceable(_ path: PathName) -> Bool {
     var info = stat()
-    let result = try? path.withCString { lstat($0, &info) }
+    let result = path.callC { lstat($0, &info) }
     guard result == 0 else { return errno == ENOENT }
     return (info.st_mode & S_IFMT) == S_IFREG
   }
@@ -103,10 +101,10 @@ public enum OutputFile {
 
   /// Creates the directory of exactly these bytes, as `makeDirectory(_:)` does.
   public static func makeDirectory(_ path: PathName) throws(RenderOutputError) {
-    if (try? path.withCString({ mkdir($0, 0o755) })) == 0 { return }
+    if path.callC({ mkdir($0, 0o755) }) == 0 { return }
     let error = Errno.current
     var info = stat()
-    guard error.rawValue == EEXIST, (try? path.withCString({ stat($0, &info) })) == 0,
+    guard error.rawValue == EEXIST, path.callC({ stat($0, &info) }) == 0,
       (info.st_mode & S_IFMT) == S_IFDIR
     else {
       throw .file(
@@ -157,12 +155,10 @@ extension OutputFile {
     public func commit() throws(RenderOutputError) {
       descriptor.close()
       guard let temporaryPathName else { return }
-      let renamed = try? temporaryPathName.withCString { (from) throws(Errno) in
-        try pathName.withCString { to in rename(from, to) }
-      }
+      let renamed = temporaryPathName.callC { from in pathName.callC { to in rename(from, to) } }
       if renamed != 0 {
         let error = Errno.current
-        _ = try? temporaryPathName.withCString { unlink($0) }
+        _ = temporaryPathName.callC { unlink($0) }
         throw .file(path: path, error)
       }
     }
@@ -171,7 +167,21 @@ extension OutputFile {
     /// in place keeps what was written).
     public func discard() {
       descriptor.close()
-      if let temporaryPathName { _ = try? temporaryPathName.withCString { unlink($0) } }
+      if let temporaryPathName { _ = temporaryPathName.callC { unlink($0) } }
     }
+  }
+}
+
+extension PathName {
+  /// Calls `body`, a C function taking a path, with this path as a NUL-terminated string, and
+  /// returns what it returns (-1 if the path could not be given).
+  ///
+  /// Not `withCString(_:)`: that is generic, and called from another module it makes the
+  /// metadata of `Result<Int32, Errno>?` at run time, and `try?` an `Int32?`'s, which costs a
+  /// one-code `qrrender -o` run a twentieth.
+  fileprivate func callC(_ body: (UnsafePointer<CChar>) -> Int32) -> Int32 {
+    var terminated = bytes.map { CChar(bitPattern: $0) }
+    terminated.append(0)
+    return terminated.withUnsafeBufferPointer { $0.baseAddress.map(body) ?? -1 }
   }
 }

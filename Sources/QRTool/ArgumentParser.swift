@@ -22,8 +22,16 @@ public struct ParsedArguments: Sendable {
     var rawValues: [[UInt8]]
   }
   private var given: [Given] = []
+  /// The values one option with `OptionSpec.Completion.choices` allows.
+  ///
+  /// A struct, not a labelled tuple: every run parses, and the metadata of an array of tuples,
+  /// made at run time, costs a one-code `qrrender` run four times what a struct's does.
+  struct Choices: Sendable {
+    var long: String
+    var choices: [String]
+  }
   /// The values each option with `OptionSpec.Completion.choices` allows, by long name.
-  var choiceLists: [(long: String, choices: [String])] = []
+  var choiceLists: [Choices] = []
 
   /// Values by long option name, in command-line order; flags record an empty string.
   public var values: [String: [String]] {
@@ -158,7 +166,7 @@ extension CommandSpec {
     let arguments = rawArguments.map { String(decoding: $0, as: UTF8.self) }
     var result = ParsedArguments()
     for option in options where !option.choices.isEmpty {
-      result.choiceLists.append((option.long, option.choices))
+      result.choiceLists.append(ParsedArguments.Choices(long: option.long, choices: option.choices))
     }
     var index = 0
     var optionsEnded = false
@@ -181,9 +189,14 @@ extension CommandSpec {
           name = body
           attached = nil
         }
-        guard let option = option(long: String(name)), !name.isEmpty, !name.hasPrefix("-") else {
+        // Looked up by index, here and below: an `OptionSpec?` (`option(long:)`) has generic
+        // metadata made at run time, a thirtieth of a one-code `qrrender` run.
+        guard let found = options.firstIndex(where: { $0.long == name }), !name.isEmpty,
+          !name.hasPrefix("-")
+        else {
           throw UsageError("unknown option '\(Diagnostics.sanitized(String(word.prefix(64))))'")
         }
+        let option = options[found]
         switch option.argument {
         case .none:
           if attached != nil { throw UsageError("option '--\(name)' takes no value") }
@@ -208,9 +221,10 @@ extension CommandSpec {
         while let letter = rest.first {
           rest = rest.dropFirst()
           consumed += 1
-          guard let option = option(short: letter) else {
+          guard let found = options.firstIndex(where: { $0.short == letter }) else {
             throw UsageError("unknown option '-\(Diagnostics.sanitized(String(letter)))'")
           }
+          let option = options[found]
           switch option.argument {
           case .none, .optional:
             result.record(option.long, "")

@@ -245,8 +245,7 @@ func largestSymbolSide(_ options: RenderCommandOptions, scale: Int) -> Int {
 /// The encoder's options and splitting rule from the command line.
 func symbolRequest(_ options: RenderCommandOptions) throws(UsageError) -> SymbolRequest {
   var encode = EncodeOptions()
-  encode.errorCorrectionLevel =
-    ErrorCorrectionLevel.allCases.first { $0.letter == options.level } ?? .medium
+  encode.errorCorrectionLevel = ErrorCorrectionLevel(letter: options.level) ?? .medium
   switch options.symbolKinds {
   case .qr: break  // the default, [.qr]
   case .micro: encode.symbolKinds = [.micro]

@@ -168,7 +168,8 @@ public enum Encoder {
 
   /// The smallest candidate that holds the payload at `level`, with its segments.
   ///
-  /// Plans are computed once per character count class and reused.
+  /// Plans are computed once per character count class and reused when `versions` lists the
+  /// versions of each class together (as `candidates` does, smallest first).
   /// - Returns: The fit, or `.payloadTooLarge` measured at the largest candidate, which a caller
   ///   with a forced version turns into `.versionTooSmall`.
   /// - Throws: Errors no other version would fix (a character the forced mode cannot write).
@@ -177,16 +178,17 @@ public enum Encoder {
     _ payload: Segmentation, headers: [Segment], versions: [SymbolVersion],
     level: ErrorCorrectionLevel, forcedMode: Mode?
   ) throws(EncodeError) -> FitSearch {
-    // One plan per PlanKey, kept in an array by `PlanKey.index` (a dictionary would cost a
-    // conformance lookup too, and hashing for every version tried).
-    var plans = [(segments: [Segment], bitCount: Int)?](repeating: nil, count: PlanKey.count)
+    // The plan of the last PlanKey planned. Not one plan per key in an array: the metadata of
+    // an array of optional tuples is made at run time, a fiftieth of a one-code `qrrender` run
+    // (a dictionary would cost a conformance lookup too, and hashing for every version tried).
+    var planned: (key: Int, plan: (segments: [Segment], bitCount: Int))?
     var lastFit: (version: SymbolVersion, plan: (segments: [Segment], bitCount: Int))?
     var lastError: EncodeError?
     for version in versions {
       let key = PlanKey(version).index
       let plan: (segments: [Segment], bitCount: Int)
-      if let cached = plans[key] {
-        plan = cached
+      if let planned, planned.key == key {
+        plan = planned.plan
       } else {
         switch payload.plan(version, forcedMode: forcedMode) {
         case .success(let made): plan = made
@@ -197,7 +199,7 @@ public enum Encoder {
           lastError = error
           continue
         }
-        plans[key] = plan
+        planned = (key, plan)
       }
       var headerBits = 0
       for header in headers { headerBits += header.bitCount(version) ?? 0 }

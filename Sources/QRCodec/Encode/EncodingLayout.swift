@@ -11,20 +11,28 @@ import Synchronization
 /// a version is used, then shared: a batch of codes of one version pays for the layout once, not
 /// once per code (`qrrender --lines`).
 struct EncodingLayout: Sendable {
+  /// The version laid out.
+  let version: SymbolVersion
   /// The function patterns, format and version information areas light.
   let functionPatterns: BitMatrix
   /// The data modules in placement order (ISO/IEC 18004:2015, 7.7.3) as *y* × size + *x*.
-  let dataModules: [Int32]
+  ///
+  /// `UInt32`, not `Int32`: the standard library comes with the metadata of `[UInt32]`, while
+  /// `[Int32]`'s is made at run time, which a one-code `qrrender` run would pay.
+  let dataModules: [UInt32]
   /// For each data module, bit *m* set when QR Code mask pattern *m* inverts it (7.8.2); Micro
   /// QR masks are patterns 1, 4, 6 and 7 of these. Empty where `maskLines` is not, which says
   /// the same.
   let maskBits: [UInt8]
-  /// The format information copies; element *i* of a copy is the module of bit *i* (7.9).
-  let formatInformation: [[Int]]
-  /// The version information copies (versions 7…40); element *i* is the module of bit *i*.
-  let versionInformation: [[Int]]
-  /// The format information copies as positions.
-  let formatInformationPositions: [[SymbolLayout.Position]]
+  /// The format information copies, one after another: element *i* of a copy of 15 is the
+  /// module of bit *i* (7.9).
+  ///
+  /// The copies in one array, here and in `versionInformation`, not an array of arrays: the
+  /// metadata of `[[Int]]`, made at run time, would cost a one-code `qrrender` run a fiftieth.
+  let formatInformation: [Int]
+  /// The version information copies (versions 7…40; empty for others), one after another:
+  /// element *i* of a copy of 18 is the module of bit *i*.
+  let versionInformation: [Int]
   /// For symbols of at most `BitMatrix.largestWordSize` modules (QR Code versions 1…9), the data
   /// modules each QR Code mask inverts as lines (`BitMatrix.lineWords()`): 2 × size words per
   /// mask, mask 0 first. Empty for larger symbols and for Micro QR.
@@ -36,8 +44,9 @@ struct EncodingLayout: Sendable {
   init(_ version: SymbolVersion) {
     let layout = SymbolLayout(version)
     let size = version.size
+    self.version = version
     functionPatterns = layout.functionPatterns
-    dataModules = layout.dataModuleOrder.map { Int32($0.y * size + $0.x) }
+    dataModules = layout.dataModuleOrder.map { UInt32($0.y * size + $0.x) }
     if !version.isMicro && size <= BitMatrix.largestWordSize {
       maskLines = Self.maskLines(size: size, functionModules: layout.functionModules)
       maskBits = []
@@ -45,11 +54,16 @@ struct EncodingLayout: Sendable {
       maskLines = []
       maskBits = layout.dataModuleOrder.map { Mask.invertingPatterns(x: $0.x, y: $0.y) }
     }
-    formatInformation = layout.formatInformationPositions.map { $0.map { $0.y * size + $0.x } }
-    formatInformationPositions = layout.formatInformationPositions
-    versionInformation = layout.versionInformationPositions.map {
-      $0.map { $0.y * size + $0.x }
+    var formatInformation: [Int] = []
+    for copy in 0..<layout.formatInformationCopyCount {
+      formatInformation += layout.formatInformationPositions(copy: copy).map { $0.y * size + $0.x }
     }
+    self.formatInformation = formatInformation
+    var versionInformation: [Int] = []
+    for copy in layout.versionInformationPositions {
+      versionInformation += copy.map { $0.y * size + $0.x }
+    }
+    self.versionInformation = versionInformation
   }
 
   /// `maskLines` of a symbol of `size` ≤ 64 modules: for each QR Code mask, the rows, then the
@@ -91,20 +105,44 @@ struct EncodingLayout: Sendable {
     return lines
   }
 
-  /// The layouts built so far: QR versions 1…40 at 0…39, M1…M4 at 40…43.
-  private static let cache = Mutex([EncodingLayout?](repeating: nil, count: 44))
+  /// A layout built, and those built before it: the cache, newest first (at most 44 layouts,
+  /// one per version).
+  ///
+  /// A list of objects, not an array indexed by version: the metadata of `[EncodingLayout?]`,
+  /// made at run time, would cost a one-code `qrrender` run a thirtieth (it would be the run's
+  /// first `Optional`, which sets up all of that type's metadata), and `[EncodingLayout]`'s a
+  /// sixtieth; a final class's comes with the binary.
+  private final class Built: Sendable {
+    let layout: EncodingLayout
+    let earlier: Built?
+
+    init(_ layout: EncodingLayout, earlier: Built?) {
+      self.layout = layout
+      self.earlier = earlier
+    }
+
+    /// The layout of `version` in this list, if it holds one.
+    func find(_ version: SymbolVersion) -> EncodingLayout? {
+      var node: Built? = self
+      while let built = node {
+        if built.layout.version == version { return built.layout }
+        node = built.earlier
+      }
+      return nil
+    }
+  }
+
+  /// The layouts built so far, newest first; nil before the first.
+  private static let cache = Mutex<Built?>(nil)
 
   /// The layout of `version`, built the first time it is asked for.
   static func of(_ version: SymbolVersion) -> EncodingLayout {
-    let index: Int
-    switch version {
-    case .qr(let qrVersion): index = qrVersion.number - 1
-    case .micro(let microVersion): index = 40 + microVersion.rawValue - 1
-    }
-    if let layout = cache.withLock({ $0[index] }) { return layout }
-    // Built outside the lock; two threads racing build the same value and either may win.
+    if let layout = cache.withLock({ $0?.find(version) }) { return layout }
+    // Built outside the lock; two threads racing build the same value and the first kept wins.
     let layout = EncodingLayout(version)
-    cache.withLock { $0[index] = layout }
+    cache.withLock { newest in
+      if newest?.find(version) == nil { newest = Built(layout, earlier: newest) }
+    }
     return layout
   }
 }

@@ -25,11 +25,16 @@ public struct Segment: Hashable, Sendable, CustomStringConvertible {
 
   /// The alphanumeric value (0…44) of an ASCII byte, or nil if it is not in the set.
   public static func alphanumericValue(_ byte: UInt8) -> UInt8? {
-    alphanumericValues[Int(byte)]
+    let value = alphanumericValues[Int(byte)]
+    return value < 45 ? value : nil
   }
 
-  private static let alphanumericValues: [UInt8?] = {
-    var table = [UInt8?](repeating: nil, count: 256)
+  /// The alphanumeric value of each byte, 0xFF for those not in the set.
+  ///
+  /// Not `[UInt8?]`: that array's metadata is made at run time, which a one-code `qrrender`
+  /// run would pay; `[UInt8]`'s comes with the standard library.
+  private static let alphanumericValues: [UInt8] = {
+    var table = [UInt8](repeating: 0xFF, count: 256)
     for (value, byte) in alphanumericCharacters.enumerated() { table[Int(byte)] = UInt8(value) }
     return table
   }()

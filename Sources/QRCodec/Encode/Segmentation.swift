@@ -129,19 +129,22 @@ struct Segmentation {
   func plan(
     _ version: SymbolVersion, forcedMode: Mode?
   ) -> Result<(segments: [Segment], bitCount: Int), EncodeError> {
-    let modes = (forcedMode.map { [$0] } ?? Mode.dataModes).filter {
-      $0.characterCountBitCount(version) != nil
-    }
-    let modeCount = Mode.dataModes.count
-    // headers[m]: a new segment's mode and character count indicators, in sixths of a bit.
-    var headers = [Int?](repeating: nil, count: modeCount)
-    for mode in modes {
-      if let countBits = mode.characterCountBitCount(version) {
-        headers[Self.index(mode)] = (version.modeIndicatorBitCount + countBits) * 6
+    // Modes by `Mode.dataModeIndex`, and no arrays of `Mode` or `Int?`: their metadata is made
+    // at run time, together a fiftieth of a one-code `qrrender` run.
+    let modeCount = Mode.dataModeCount
+    // headers[m]: a new segment's mode and character count indicators, in sixths of a bit; 0
+    // where mode m is not used (not the forced mode, or not in the version), as no header is
+    // that short.
+    var headers = [Int](repeating: 0, count: modeCount)
+    for m in 0..<modeCount {
+      let mode = Mode(dataModeIndex: m)
+      if forcedMode == nil || forcedMode == mode,
+        let countBits = mode.characterCountBitCount(version)
+      {
+        headers[m] = (version.modeIndicatorBitCount + countBits) * 6
       }
     }
     let unreachable = Int.max / 4
-    let dataModes = Mode.dataModes
     var costs = [Int](repeating: 0, count: modeCount)
     var next = costs
     // previous[i * modeCount + m]: the mode of character i − 1 on the best path that writes
@@ -153,7 +156,8 @@ struct Segmentation {
       let bestRounded = (costs[bestIndex] + 5) / 6 * 6
       for m in 0..<modeCount { next[m] = unreachable }
       for m in 0..<modeCount {
-        guard let header = headers[m], let cost = Self.cost(character, dataModes[m]) else {
+        let header = headers[m]
+        guard header > 0, let cost = Self.cost(character, Mode(dataModeIndex: m)) else {
           continue
         }
         let switched = (i == 0 ? 0 : bestRounded) + header
@@ -188,7 +192,7 @@ struct Segmentation {
     where i == characters.count
       || modesByCharacter[i] != modesByCharacter[start]
     {
-      segments.append(makeSegment(start..<i, Mode.dataModes[modesByCharacter[start]]))
+      segments.append(makeSegment(start..<i, Mode(dataModeIndex: modesByCharacter[start])))
       start = i
     }
     if segments.contains(where: { $0.bitCount(version) == nil }) {
@@ -221,8 +225,6 @@ struct Segmentation {
       return .byte(Array(bytes[first..<last]))
     }
   }
-
-  private static func index(_ mode: Mode) -> Int { Mode.dataModes.firstIndex(of: mode) ?? 0 }
 
   /// The cost of `character` in `mode`, in sixths of a bit, or nil if the mode cannot write it.
   private static func cost(_ character: Character, _ mode: Mode) -> Int? {

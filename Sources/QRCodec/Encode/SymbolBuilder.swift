@@ -39,7 +39,9 @@ enum SymbolBuilder {
       }
     }
     if case .qr(let qrVersion) = version, qrVersion.hasVersionInformation {
-      draw(UInt32(VersionInformation.codeword(qrVersion)), layout.versionInformation, on: &unmasked)
+      draw(
+        UInt32(VersionInformation.codeword(qrVersion)), bitCount: 18, layout.versionInformation,
+        on: &unmasked)
     }
     if let mask { return (masked(unmasked, mask, version, level, layout), mask) }
     if !layout.maskLines.isEmpty {
@@ -76,7 +78,8 @@ enum SymbolBuilder {
           }
         }
       }
-      draw(formatCodeword(version, level, mask), layout.formatInformation, on: &matrix)
+      draw(
+        formatCodeword(version, level, mask), bitCount: 15, layout.formatInformation, on: &matrix)
       return matrix
     }
     let patternBit = UInt8(1) << mask.pattern
@@ -91,7 +94,7 @@ enum SymbolBuilder {
         }
       }
     }
-    draw(formatCodeword(version, level, mask), layout.formatInformation, on: &matrix)
+    draw(formatCodeword(version, level, mask), bitCount: 15, layout.formatInformation, on: &matrix)
     return matrix
   }
 
@@ -112,18 +115,19 @@ enum SymbolBuilder {
     let base = unmasked.lineWords()
     var lines = base
     var best: (mask: Mask, score: Int)?
-    for mask in Mask.allCases {
+    // Patterns 0…7, not `Mask.allCases`: that array's metadata is made at run time, more than
+    // a hundredth of a one-code `qrrender` run.
+    for pattern in 0..<8 {
+      let mask = Mask(uncheckedPattern: pattern)
       let first = mask.pattern * lineCount
       for line in 0..<lineCount { lines[line] = base[line] ^ layout.maskLines[first + line] }
       let codeword = formatCodeword(version, level, mask)
-      for copy in layout.formatInformationPositions {
-        for (bit, position) in copy.enumerated() {
-          let isDark = codeword >> bit & 1 == 1
-          let x = position.x
-          let y = position.y
-          lines[y] = lines[y] & ~(1 << UInt64(x)) | (isDark ? 1 << UInt64(x) : 0)
-          lines[n + x] = lines[n + x] & ~(1 << UInt64(y)) | (isDark ? 1 << UInt64(y) : 0)
-        }
+      for (i, index) in layout.formatInformation.enumerated() {
+        let isDark = codeword >> (i % 15) & 1 == 1
+        let x = index % n
+        let y = index / n
+        lines[y] = lines[y] & ~(1 << UInt64(x)) | (isDark ? 1 << UInt64(x) : 0)
+        lines[n + x] = lines[n + x] & ~(1 << UInt64(y)) | (isDark ? 1 << UInt64(y) : 0)
       }
       let score = lines.withUnsafeBufferPointer { BitMatrix.wordPenaltyScore(lines: $0, size: n) }
       if best == nil || score < best?.score ?? 0 { best = (mask, score) }
@@ -168,14 +172,20 @@ enum SymbolBuilder {
   ) -> (bytes: [UInt8], count: Int) {
     let generator = ReedSolomonEncoder.generator(
       degree: structure.errorCorrectionCodewordsPerBlock)
-    var blocks: [ArraySlice<UInt8>] = []
+    // Block b is data[starts[b]..<starts[b] + lengths[b]]. Offsets, not an array of slices (nor
+    // `map(\.count)`): that array's metadata and the key path's are made at run time, a
+    // twentieth of a one-code `qrrender` run.
+    let lengths = structure.dataCodewordsPerBlock
+    var starts: [Int] = []
+    starts.reserveCapacity(lengths.count)
     var start = 0
-    for length in structure.dataCodewordsPerBlock {
-      blocks.append(data[start..<start + length])
+    for length in lengths {
+      starts.append(start)
       start += length
     }
-    let errorCorrection = blocks.map {
-      ReedSolomonEncoder.remainder(dividing: Array($0), by: generator)
+    let errorCorrection = lengths.indices.map { b in
+      ReedSolomonEncoder.remainder(
+        dividing: Array(data[starts[b]..<starts[b] + lengths[b]]), by: generator)
     }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(data.count + structure.errorCorrectionCodewordCount)
@@ -191,11 +201,11 @@ enum SymbolBuilder {
         bytes.append(UInt8(truncatingIfNeeded: pending >> pendingCount))
       }
     }
-    let longest = blocks.map(\.count).max() ?? 0
+    let longest = lengths.max() ?? 0
     for i in 0..<longest {
-      for block in blocks where i < block.count {
-        let isHalf = structure.hasHalfFinalDataCodeword && i == block.count - 1
-        append(block[block.startIndex + i], bitCount: isHalf ? 4 : 8)
+      for b in lengths.indices where i < lengths[b] {
+        let isHalf = structure.hasHalfFinalDataCodeword && i == lengths[b] - 1
+        append(data[starts[b] + i], bitCount: isHalf ? 4 : 8)
       }
     }
     for i in 0..<structure.errorCorrectionCodewordsPerBlock {
@@ -222,11 +232,14 @@ enum SymbolBuilder {
     }
   }
 
-  /// Sets each copy's modules from the bits of `codeword` (element *i* of a copy is the
-  /// row-major index of the module of bit *i*).
-  static func draw(_ codeword: UInt32, _ copies: [[Int]], on matrix: inout BitMatrix) {
-    for copy in copies {
-      for (bit, index) in copy.enumerated() { matrix.modules[index] = codeword >> bit & 1 == 1 }
+  /// Sets each copy's modules from the `bitCount` bits of `codeword`: `copies` holds the copies
+  /// one after another, and element *i* of a copy is the row-major index of the module of bit
+  /// *i*.
+  static func draw(
+    _ codeword: UInt32, bitCount: Int, _ copies: [Int], on matrix: inout BitMatrix
+  ) {
+    for (i, index) in copies.enumerated() {
+      matrix.modules[index] = codeword >> (i % bitCount) & 1 == 1
     }
   }
 }

@@ -51,6 +51,20 @@ public enum ErrorCorrectionLevel: Int, CaseIterable, Comparable, Hashable, Senda
     }
   }
 
+  /// Creates the level whose letter (`letter`) is `letter`: `L`, `M`, `Q` or `H`, upper case only.
+  ///
+  /// A switch, not a search of `allCases`: that array's metadata is made at run time, a hundredth
+  /// of a one-code `qrrender` run.
+  public init?(letter: Character) {
+    switch letter {
+    case "L": self = .low
+    case "M": self = .medium
+    case "Q": self = .quartile
+    case "H": self = .high
+    default: return nil
+    }
+  }
+
   /// The level's letter.
   public var description: String { String(letter) }
 

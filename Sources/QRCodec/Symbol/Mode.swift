@@ -31,9 +31,41 @@ public enum Mode: Hashable, Sendable, CaseIterable, CustomStringConvertible {
   /// The data modes, which carry characters and a character count indicator.
   public static let dataModes: [Mode] = [.numeric, .alphanumeric, .byte, .kanji]
 
+  /// The number of `dataModes`.
+  static let dataModeCount = 4
+
+  /// The mode's place in `dataModes` (numeric 0, alphanumeric 1, byte 2, Kanji 3), or nil for
+  /// the other modes.
+  ///
+  /// A switch, not a search of `dataModes`: the encoder asks for every version it tries, and
+  /// making the metadata of a `[Mode]` at run time costs a one-code `qrrender` run a hundredth.
+  var dataModeIndex: Int? {
+    switch self {
+    case .numeric: 0
+    case .alphanumeric: 1
+    case .byte: 2
+    case .kanji: 3
+    default: nil
+    }
+  }
+
+  /// The data mode at `index` of `dataModes`.
+  ///
+  /// - Precondition: `index` is in 0..<`dataModeCount`.
+  init(dataModeIndex index: Int) {
+    switch index {
+    case 0: self = .numeric
+    case 1: self = .alphanumeric
+    case 2: self = .byte
+    default:
+      precondition(index == 3, "no data mode \(index)")
+      self = .kanji
+    }
+  }
+
   /// Whether the mode carries characters (and so a character count indicator): the
   /// `dataModes` and Hanzi.
-  public var isDataMode: Bool { self == .hanzi || Self.dataModes.contains(self) }
+  public var isDataMode: Bool { self == .hanzi || dataModeIndex != nil }
 
   /// The 4-bit QR Code mode indicator. ISO/IEC 18004:2015, Table 2.
   public var indicator: UInt8 {
@@ -63,8 +95,7 @@ public enum Mode: Hashable, Sendable, CaseIterable, CustomStringConvertible {
   ///
   /// ISO/IEC 18004:2015, Table 2.
   public func microIndicator(_ version: MicroVersion) -> (value: UInt8, bitCount: Int)? {
-    guard let index = Self.dataModes.firstIndex(of: self), index < Self.microModeCount(version)
-    else { return nil }
+    guard let index = dataModeIndex, index < Self.microModeCount(version) else { return nil }
     return (UInt8(index), version.rawValue - 1)
   }
 
@@ -93,10 +124,10 @@ public enum Mode: Hashable, Sendable, CaseIterable, CustomStringConvertible {
       guard case .qr = version else { return nil }
       return Mode.kanji.characterCountBitCount(version)
     }
-    guard let index = Self.dataModes.firstIndex(of: self) else { return nil }
+    guard let index = dataModeIndex else { return nil }
     switch version {
     case .qr(let version):
-      return Self.characterCountTable[index][CountClass(version).rawValue]
+      return Self.characterCountTable[3 * index + CountClass(version).rawValue]
     case .micro(let version):
       return Self.microCharacterCountTable[index][version.rawValue - 1]
     }
@@ -149,15 +180,18 @@ public enum Mode: Hashable, Sendable, CaseIterable, CustomStringConvertible {
     }
   }
 
-  /// QR Code character count indicator lengths; rows are data modes, columns version ranges.
-  /// ISO/IEC 18004:2015, Table 3.
+  /// QR Code character count indicator lengths; rows of three are data modes, columns version
+  /// ranges (`CountClass`), one row after another. ISO/IEC 18004:2015, Table 3.
+  ///
+  /// One flat array, like the tables of `BlockStructure` and `Version`: the metadata of an array
+  /// of arrays, made at run time, would cost a one-code `qrrender` run a fiftieth.
   // swift-format-ignore
-  static let characterCountTable: [[Int]] = [
+  static let characterCountTable: [Int] = [
     // 1–9 10–26 27–40
-    [    10,   12,   14],  // numeric
-    [     9,   11,   13],  // alphanumeric
-    [     8,   16,   16],  // byte
-    [     8,   10,   12],  // kanji
+         10,   12,   14,   // numeric
+          9,   11,   13,   // alphanumeric
+          8,   16,   16,   // byte
+          8,   10,   12,   // kanji
   ]
 
   /// Micro QR character count indicator lengths; rows are data modes, columns M1…M4; nil where

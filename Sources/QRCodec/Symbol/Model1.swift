@@ -98,9 +98,9 @@ extension BlockStructure {
   public init?(model1 version: Version, _ level: ErrorCorrectionLevel) {
     guard Model1.versionRange.contains(version.number) else { return nil }
     let entry = Model1.blockTable[version.number - 1][level.rawValue]
-    self.errorCorrectionCodewordsPerBlock = entry.errorCorrection
-    self.groups = [Group(blockCount: entry.blocks, dataCodewordsPerBlock: entry.data)]
-    self.hasHalfFinalDataCodeword = false
+    self.init(
+      errorCorrectionCodewordsPerBlock: entry.errorCorrection, shortBlockCount: entry.blocks,
+      shortBlockLength: entry.data)
   }
 }
 

@@ -60,22 +60,37 @@ public struct SymbolLayout: Sendable {
   /// top-right and bottom-left ones. Micro QR has one, around its finder pattern.
   /// ISO/IEC 18004:2015, 7.9.1, Figure 25, and 7.9.2, Figure 26.
   public var formatInformationPositions: [[Position]] {
+    (0..<formatInformationCopyCount).map(formatInformationPositions(copy:))
+  }
+
+  /// The number of copies of the format information: 2 in QR Code, 1 in Micro QR.
+  var formatInformationCopyCount: Int { version.isMicro ? 1 : 2 }
+
+  /// The module positions of copy `copy` (0 or 1) of the format information, as
+  /// `formatInformationPositions` lists them.
+  ///
+  /// One copy at a time: building symbols (`EncodingLayout`) wants no `[[Position]]`, whose
+  /// metadata, made at run time, costs a one-code `qrrender` run more than a hundredth.
+  func formatInformationPositions(copy: Int) -> [Position] {
     let size = version.size
     if version.isMicro {
       // Bits 14…7 run along row 8 from x = 1, bits 6…0 up column 8 from y = 7.
       let row = (1...8).map { Position(x: $0, y: 8) }
       let column = (1...7).reversed().map { Position(x: 8, y: $0) }
-      return [Array((row + column).reversed())]
+      return Array((row + column).reversed())
     }
-    // Copy 1: bits 0…7 down column 8 (skipping the timing row 6), then bits 8…14 along row 8
-    // leftwards (skipping the timing column 6).
-    let down = [0, 1, 2, 3, 4, 5, 7, 8].map { Position(x: 8, y: $0) }
-    let left = [7, 5, 4, 3, 2, 1, 0].map { Position(x: $0, y: 8) }
+    if copy == 0 {
+      // Copy 1: bits 0…7 down column 8 (skipping the timing row 6), then bits 8…14 along row 8
+      // leftwards (skipping the timing column 6).
+      let down = [0, 1, 2, 3, 4, 5, 7, 8].map { Position(x: 8, y: $0) }
+      let left = [7, 5, 4, 3, 2, 1, 0].map { Position(x: $0, y: 8) }
+      return down + left
+    }
     // Copy 2: bits 0…7 along row 8 from the right edge leftwards, bits 8…14 down column 8 at the
     // bottom.
     let right = (0..<8).map { Position(x: size - 1 - $0, y: 8) }
     let bottom = (8..<15).map { Position(x: 8, y: size - 15 + $0) }
-    return [down + left, right + bottom]
+    return right + bottom
   }
 
   /// The module positions of the two copies of the version information (versions 7…40);
@@ -122,8 +137,12 @@ public struct SymbolLayout: Sendable {
     }
   }
 
-  private mutating func reserve(_ positions: [[Position]]) {
-    for position in positions.joined() { setFunction(false, x: position.x, y: position.y) }
+  private mutating func reserve(_ positions: [Position]) {
+    for position in positions { setFunction(false, x: position.x, y: position.y) }
+  }
+
+  private mutating func reserveFormatInformation() {
+    for copy in 0..<formatInformationCopyCount { reserve(formatInformationPositions(copy: copy)) }
   }
 
   private mutating func drawQRFunctionPatterns(_ qrVersion: Version) {
@@ -145,8 +164,8 @@ public struct SymbolLayout: Sendable {
         if !overlapsFinder { drawAlignmentPattern(x: x, y: y) }
       }
     }
-    reserve(formatInformationPositions)
-    reserve(versionInformationPositions)
+    reserveFormatInformation()
+    for copy in versionInformationPositions { reserve(copy) }
     // The dark module beside the bottom-left format information. ISO/IEC 18004:2015, 7.9.1.
     setFunction(true, x: 8, y: size - 8)
   }
@@ -159,7 +178,7 @@ public struct SymbolLayout: Sendable {
       setFunction(i % 2 == 0, x: 0, y: i)
     }
     drawFinderPattern(left: 0, top: 0)
-    reserve(formatInformationPositions)
+    reserveFormatInformation()
   }
 
   // MARK: - Placement order

@@ -15,9 +15,12 @@ public enum SymbolVersion: Hashable, Comparable, Sendable, CustomStringConvertib
     MicroVersion.allCases.map { .micro($0) } + Version.all.map { .qr($0) }
 
   /// The versions of one kind, smallest first.
+  ///
+  /// QR Code's from `Version.range`, not `Version.all`: the encoder asks for them on every
+  /// run, and that array's metadata is made at run time, a hundredth of a one-code `qrrender` run.
   public static func all(_ kind: SymbolKind) -> [SymbolVersion] {
     switch kind {
-    case .qr: Version.all.map { .qr($0) }
+    case .qr: Version.range.map { .qr(Version(uncheckedNumber: $0)) }
     case .micro: MicroVersion.allCases.map { .micro($0) }
     }
   }

@@ -52,7 +52,11 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
   ///
   /// Every combination of two coordinates is a centre, except the three that would overlap the
   /// finder patterns. Empty for version 1. ISO/IEC 18004:2015, Annex E, Table E.1.
-  public var alignmentPatternCentres: [Int] { Self.alignmentPatternCentreTable[number - 1] }
+  public var alignmentPatternCentres: [Int] {
+    let row = (number - 1) * Self.alignmentPatternCentreColumns
+    return Self.alignmentPatternCentreTable[row..<row + Self.alignmentPatternCentreColumns]
+      .filter { $0 != 0 }
+  }
 
   /// The number of modules left for data and error correction codewords plus remainder bits,
   /// once all function patterns and format/version information are taken: in 208…29,648.
@@ -88,25 +92,56 @@ public struct Version: Hashable, Comparable, Sendable, CustomStringConvertible {
 
   // MARK: - Tables
 
-  /// ISO/IEC 18004:2015, Annex E, Table E.1. Row *n* − 1 lists the centre coordinates of
-  /// version *n*.
+  /// The width of a row of `alignmentPatternCentreTable`: the most centres a version has.
+  static let alignmentPatternCentreColumns = 7
+
+  /// ISO/IEC 18004:2015, Annex E, Table E.1. Row *n* − 1, `alignmentPatternCentreColumns`
+  /// wide, lists the centre coordinates of version *n*, then zeros (no centre is 0).
+  ///
+  /// Flat, padded rows, not `[[Int]]`: the metadata of an array of arrays, made at run time,
+  /// would cost a one-code `qrrender` run a fiftieth.
   // swift-format-ignore
-  static let alignmentPatternCentreTable: [[Int]] = [
-    [],                                  // 1
-    [6, 18], [6, 22], [6, 26], [6, 30], [6, 34],                                    // 2–6
-    [6, 22, 38], [6, 24, 42], [6, 26, 46], [6, 28, 50], [6, 30, 54], [6, 32, 58],  // 7–12
-    [6, 34, 62],                                                                   // 13
-    [6, 26, 46, 66], [6, 26, 48, 70], [6, 26, 50, 74], [6, 30, 54, 78],            // 14–17
-    [6, 30, 56, 82], [6, 30, 58, 86], [6, 34, 62, 90],                             // 18–20
-    [6, 28, 50, 72, 94], [6, 26, 50, 74, 98], [6, 30, 54, 78, 102],                // 21–23
-    [6, 28, 54, 80, 106], [6, 32, 58, 84, 110], [6, 30, 58, 86, 114],              // 24–26
-    [6, 34, 62, 90, 118],                                                          // 27
-    [6, 26, 50, 74, 98, 122], [6, 30, 54, 78, 102, 126],                           // 28–29
-    [6, 26, 52, 78, 104, 130], [6, 30, 56, 82, 108, 134],                          // 30–31
-    [6, 34, 60, 86, 112, 138], [6, 30, 58, 86, 114, 142],                          // 32–33
-    [6, 34, 62, 90, 118, 146],                                                     // 34
-    [6, 30, 54, 78, 102, 126, 150], [6, 24, 50, 76, 102, 128, 154],                // 35–36
-    [6, 28, 54, 80, 106, 132, 158], [6, 32, 58, 84, 110, 136, 162],                // 37–38
-    [6, 26, 54, 82, 110, 138, 166], [6, 30, 58, 86, 114, 142, 170],                // 39–40
+  static let alignmentPatternCentreTable: [Int] = [
+    // centre coordinates, then zeros             // version
+      0,   0,   0,   0,   0,   0,   0,  // 1
+      6,  18,   0,   0,   0,   0,   0,  // 2
+      6,  22,   0,   0,   0,   0,   0,  // 3
+      6,  26,   0,   0,   0,   0,   0,  // 4
+      6,  30,   0,   0,   0,   0,   0,  // 5
+      6,  34,   0,   0,   0,   0,   0,  // 6
+      6,  22,  38,   0,   0,   0,   0,  // 7
+      6,  24,  42,   0,   0,   0,   0,  // 8
+      6,  26,  46,   0,   0,   0,   0,  // 9
+      6,  28,  50,   0,   0,   0,   0,  // 10
+      6,  30,  54,   0,   0,   0,   0,  // 11
+      6,  32,  58,   0,   0,   0,   0,  // 12
+      6,  34,  62,   0,   0,   0,   0,  // 13
+      6,  26,  46,  66,   0,   0,   0,  // 14
+      6,  26,  48,  70,   0,   0,   0,  // 15
+      6,  26,  50,  74,   0,   0,   0,  // 16
+      6,  30,  54,  78,   0,   0,   0,  // 17
+      6,  30,  56,  82,   0,   0,   0,  // 18
+      6,  30,  58,  86,   0,   0,   0,  // 19
+      6,  34,  62,  90,   0,   0,   0,  // 20
+      6,  28,  50,  72,  94,   0,   0,  // 21
+      6,  26,  50,  74,  98,   0,   0,  // 22
+      6,  30,  54,  78, 102,   0,   0,  // 23
+      6,  28,  54,  80, 106,   0,   0,  // 24
+      6,  32,  58,  84, 110,   0,   0,  // 25
+      6,  30,  58,  86, 114,   0,   0,  // 26
+      6,  34,  62,  90, 118,   0,   0,  // 27
+      6,  26,  50,  74,  98, 122,   0,  // 28
+      6,  30,  54,  78, 102, 126,   0,  // 29
+      6,  26,  52,  78, 104, 130,   0,  // 30
+      6,  30,  56,  82, 108, 134,   0,  // 31
+      6,  34,  60,  86, 112, 138,   0,  // 32
+      6,  30,  58,  86, 114, 142,   0,  // 33
+      6,  34,  62,  90, 118, 146,   0,  // 34
+      6,  30,  54,  78, 102, 126, 150,  // 35
+      6,  24,  50,  76, 102, 128, 154,  // 36
+      6,  28,  54,  80, 106, 132, 158,  // 37
+      6,  32,  58,  84, 110, 136, 162,  // 38
+      6,  26,  54,  82, 110, 138, 166,  // 39
+      6,  30,  58,  86, 114, 142, 170,  // 40
   ]
 }

@@ -231,15 +231,19 @@ public struct RenderCommandOptions: Sendable {
       }
     }
     let kind = ImageFormat(rawValue: format)
-    for (option, colour) in [("dark", dark), ("light", light)] {
-      guard let alpha = colour?.alpha, alpha != 255, kind?.usesAlpha != true else { continue }
+    // A function called for each colour, not a loop over (name, colour) pairs: the metadata of
+    // that array of tuples costs a one-code run more than the check.
+    func checkAlpha(_ option: String, _ colour: RGBColor?) throws(UsageError) {
+      guard let alpha = colour?.alpha, alpha != 255, kind?.usesAlpha != true else { return }
       let isTransparentOnly = kind?.usesTransparencyOnly == true
-      if alpha == 0 && isTransparentOnly { continue }
+      if alpha == 0 && isTransparentOnly { return }
       throw UsageError(
         "--\(option) with alpha \(alpha): --format \(format) has no"
           + (isTransparentOnly ? " partial" : "")
           + " transparency (png, svg and pdf have; eps and xpm leave alpha 00 unpainted)")
     }
+    try checkAlpha("dark", dark)
+    try checkAlpha("light", light)
     if dotsPerInch != nil && format != "png" {
       throw UsageError("--dpi sets a PNG's pixel density; it has no effect with --format \(format)")
     }
@@ -271,17 +275,12 @@ public struct RenderCommandOptions: Sendable {
       throw UsageError("--\(kinds[0]) and --\(kinds[1]) cannot be combined: one payload per symbol")
     }
     let kind = kinds.first ?? (arguments.has("tel") ? "tel" : nil)
-    // Pairs, not a dictionary: see ParsedArguments.Given.
-    let fieldsOf: [(kind: String, fields: [String])] = [
-      ("wifi", ["password", "security", "hidden"]), ("mecard", ["tel", "email", "url"]),
-      ("vcard", ["tel", "email", "url"]), ("mailto", ["subject", "body"]), ("sms", ["body"]),
-      ("tel", ["tel"]), ("geo", []),
-    ]
-    let kindFields = fieldsOf.first { $0.kind == kind }?.fields ?? []
+    let kindFields = kind.map(fields(of:)) ?? []
     for field in ["password", "security", "hidden", "email", "url", "subject", "body", "tel"]
     where arguments.has(field) && !kindFields.contains(field) {
-      let owners = fieldsOf.filter { $0.fields.contains(field) && $0.kind != "tel" }.map(\.kind)
-        .sorted()
+      let owners = ["wifi", "mecard", "vcard", "mailto", "sms"].filter {
+        fields(of: $0).contains(field)
+      }.sorted()
       throw UsageError("--\(field) needs " + owners.map { "--" + $0 }.joined(separator: " or "))
     }
     switch kind {
@@ -337,6 +336,21 @@ public struct RenderCommandOptions: Sendable {
       return .geo(GeoLocation(latitude: latitude, longitude: longitude))
     default:
       return nil
+    }
+  }
+
+  /// The field options that go with a content option (`--wifi`, `--vcard`, …, or `--tel` alone).
+  ///
+  /// A switch, not a table of (kind, fields) pairs: every run checks the fields, and the
+  /// metadata of an array of labelled tuples costs a one-code run more than the check.
+  private static func fields(of kind: String) -> [String] {
+    switch kind {
+    case "wifi": ["password", "security", "hidden"]
+    case "mecard", "vcard": ["tel", "email", "url"]
+    case "mailto": ["subject", "body"]
+    case "sms": ["body"]
+    case "tel": ["tel"]
+    default: []
     }
   }
 
