@@ -87,21 +87,22 @@ public struct PerspectiveTransform: Sendable {
     guard let source = Self.normalisation(from), let target = Self.normalisation(to) else {
       return nil
     }
-    // Unknowns h11 h12 h13 h21 h22 h23 h31 h32 (h33 = 1); accumulate the normal equations.
-    var normal = [[Double]](repeating: [Double](repeating: 0, count: 9), count: 8)
+    // Unknowns h11 h12 h13 h21 h22 h23 h31 h32 (h33 = 1); accumulate the normal equations,
+    // 8 rows of 9 (the last column the right-hand side), in fixed storage: the detector fits a
+    // map for every version it tries of every triple, and arrays made per point were most of
+    // the fit's cost.
+    var normal = InlineArray<72, Double>(repeating: 0)
+    func accumulate(_ row: InlineArray<8, Double>, _ value: Double) {
+      for i in 0..<8 {
+        for j in 0..<8 { normal[i * 9 + j] += row[i] * row[j] }
+        normal[i * 9 + 8] += row[i] * value
+      }
+    }
     for (p, q) in zip(from, to) {
       let u = source.apply(p)
       let x = target.apply(q)
-      let rows: [([Double], Double)] = [
-        ([u.x, u.y, 1, 0, 0, 0, -u.x * x.x, -u.y * x.x], x.x),
-        ([0, 0, 0, u.x, u.y, 1, -u.x * x.y, -u.y * x.y], x.y),
-      ]
-      for (row, value) in rows {
-        for i in 0..<8 {
-          for j in 0..<8 { normal[i][j] += row[i] * row[j] }
-          normal[i][8] += row[i] * value
-        }
-      }
+      accumulate([u.x, u.y, 1, 0, 0, 0, -u.x * x.x, -u.y * x.x], x.x)
+      accumulate([0, 0, 0, u.x, u.y, 1, -u.x * x.y, -u.y * x.y], x.y)
     }
     guard let h = Self.solve(&normal) else { return nil }
     let fitted = PerspectiveTransform(h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], 1)
@@ -118,21 +119,30 @@ public struct PerspectiveTransform: Sendable {
     return PerspectiveTransform(scale, 0, -scale * mean.x, 0, scale, -scale * mean.y, 0, 0, 1)
   }
 
-  /// Solves the 8 × 9 augmented system by Gaussian elimination with partial pivoting.
-  private static func solve(_ m: inout [[Double]]) -> [Double]? {
+  /// Solves the 8 × 9 augmented system (row-major, 9 to a row) by Gaussian elimination with
+  /// partial pivoting.
+  private static func solve(_ m: inout InlineArray<72, Double>) -> InlineArray<8, Double>? {
     let n = 8
+    let width = 9
     for column in 0..<n {
       var pivot = column
-      for row in (column + 1)..<n where abs(m[row][column]) > abs(m[pivot][column]) { pivot = row }
-      guard abs(m[pivot][column]) > 1e-12 else { return nil }
-      m.swapAt(column, pivot)
+      for row in (column + 1)..<n
+      where abs(m[row * width + column]) > abs(m[pivot * width + column]) {
+        pivot = row
+      }
+      guard abs(m[pivot * width + column]) > 1e-12 else { return nil }
+      if pivot != column {
+        for k in 0..<width { m.swapAt(column * width + k, pivot * width + k) }
+      }
       for row in 0..<n where row != column {
-        let factor = m[row][column] / m[column][column]
+        let factor = m[row * width + column] / m[column * width + column]
         if factor == 0 { continue }
-        for k in column...n { m[row][k] -= factor * m[column][k] }
+        for k in column...n { m[row * width + k] -= factor * m[column * width + k] }
       }
     }
-    return (0..<n).map { m[$0][n] / m[$0][$0] }
+    var solution = InlineArray<8, Double>(repeating: 0)
+    for row in 0..<n { solution[row] = m[row * width + n] / m[row * width + row] }
+    return solution
   }
 
   private init(
