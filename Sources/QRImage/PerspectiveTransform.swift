@@ -88,11 +88,12 @@ public struct PerspectiveTransform: Sendable {
       return nil
     }
     // Unknowns h11 h12 h13 h21 h22 h23 h31 h32 (h33 = 1); accumulate the normal equations,
-    // 8 rows of 9 (the last column the right-hand side), in fixed storage: the detector fits a
-    // map for every version it tries of every triple, and arrays made per point were most of
-    // the fit's cost.
-    var normal = InlineArray<72, Double>(repeating: 0)
-    func accumulate(_ row: InlineArray<8, Double>, _ value: Double) {
+    // 8 rows of 9 (the last column the right-hand side), in one flat array, each equation's
+    // row written into one more: the detector fits a map for every version it tries of every
+    // triple, and the arrays it made per point were most of the fit's cost.
+    var normal = [Double](repeating: 0, count: 72)
+    var row = [Double](repeating: 0, count: 8)
+    func accumulate(_ value: Double) {
       for i in 0..<8 {
         for j in 0..<8 { normal[i * 9 + j] += row[i] * row[j] }
         normal[i * 9 + 8] += row[i] * value
@@ -101,8 +102,12 @@ public struct PerspectiveTransform: Sendable {
     for (p, q) in zip(from, to) {
       let u = source.apply(p)
       let x = target.apply(q)
-      accumulate([u.x, u.y, 1, 0, 0, 0, -u.x * x.x, -u.y * x.x], x.x)
-      accumulate([0, 0, 0, u.x, u.y, 1, -u.x * x.y, -u.y * x.y], x.y)
+      (row[0], row[1], row[2], row[3]) = (u.x, u.y, 1, 0)
+      (row[4], row[5], row[6], row[7]) = (0, 0, -u.x * x.x, -u.y * x.x)
+      accumulate(x.x)
+      (row[0], row[1], row[2], row[3]) = (0, 0, 0, u.x)
+      (row[4], row[5], row[6], row[7]) = (u.y, 1, -u.x * x.y, -u.y * x.y)
+      accumulate(x.y)
     }
     guard let h = Self.solve(&normal) else { return nil }
     let fitted = PerspectiveTransform(h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], 1)
@@ -121,7 +126,7 @@ public struct PerspectiveTransform: Sendable {
 
   /// Solves the 8 × 9 augmented system (row-major, 9 to a row) by Gaussian elimination with
   /// partial pivoting.
-  private static func solve(_ m: inout InlineArray<72, Double>) -> InlineArray<8, Double>? {
+  private static func solve(_ m: inout [Double]) -> [Double]? {
     let n = 8
     let width = 9
     for column in 0..<n {
@@ -140,9 +145,7 @@ public struct PerspectiveTransform: Sendable {
         for k in column...n { m[row * width + k] -= factor * m[column * width + k] }
       }
     }
-    var solution = InlineArray<8, Double>(repeating: 0)
-    for row in 0..<n { solution[row] = m[row * width + n] / m[row * width + row] }
-    return solution
+    return (0..<n).map { m[$0 * width + n] / m[$0 * width + $0] }
   }
 
   private init(

@@ -120,30 +120,26 @@ enum AlignmentPatternSearch {
   /// perfect pattern, about 0 for data; nil where a centre falls outside the image.
   static func correlation(_ gray: GrayView, module: (Int, Int) -> Point) -> Double? {
     // The stone and the light ring first: where they do not differ by 16 gray levels the
-    // correlation cannot be high, and the outer ring is not read (most places tried).
-    var inner = InlineArray<9, Double>(repeating: 0)
+    // correlation cannot be high, and the outer ring is not read (most places tried). The few
+    // places that pass have their inner nine read again below (nothing is stored: this runs
+    // for thousands of places a search).
+    var total = 0.0
+    var stone = 0.0
     for dy in -1...1 {
       for dx in -1...1 {
         guard let value = gray.level(at: module(dx, dy)) else { return nil }
-        inner[(dy + 1) * 3 + dx + 1] = value
+        total += value
+        if dx == 0 && dy == 0 { stone = value }
       }
     }
-    var total = 0.0
-    for index in inner.indices { total += inner[index] }
-    let ring = (total - inner[4]) / 8
-    guard (gray.isInverted ? inner[4] - ring : ring - inner[4]) >= 16 else { return 0 }
+    let ring = (total - stone) / 8
+    guard (gray.isInverted ? stone - ring : ring - stone) >= 16 else { return 0 }
     var sum = 0.0
     var squares = 0.0
     var dark = 0.0
     for dy in -2...2 {
       for dx in -2...2 {
-        let value: Double
-        if abs(dx) <= 1 && abs(dy) <= 1 {
-          value = inner[(dy + 1) * 3 + dx + 1]
-        } else {
-          guard let outer = gray.level(at: module(dx, dy)) else { return nil }
-          value = outer
-        }
+        guard let value = gray.level(at: module(dx, dy)) else { return nil }
         sum += value
         squares += value * value
         if max(abs(dx), abs(dy)) != 1 { dark += value }

@@ -416,11 +416,9 @@ enum QRLocator {
     _ found: [Point], _ centre: Point, _ expected: [Point], _ affine: PerspectiveTransform
   ) -> [Point]? {
     // Each direction once (an arctangent is dear; each offset below compares all four).
-    var seen = InlineArray<4, Double>(repeating: 0)
-    var wanted = InlineArray<4, Double>(repeating: 0)
-    for k in 0..<4 {
-      seen[k] = FinderPatternCorners.angle(of: found[k] - centre)
-      wanted[k] = FinderPatternCorners.angle(of: affine.apply(expected[k]) - centre)
+    let seen = found.prefix(4).map { FinderPatternCorners.angle(of: $0 - centre) }
+    let wanted = expected.prefix(4).map {
+      FinderPatternCorners.angle(of: affine.apply($0) - centre)
     }
     var bestOffset = 0
     var bestError = Double.infinity
