@@ -148,59 +148,65 @@ public enum Deflate {
   static func matches(_ data: [UInt8], rowLength: Int?) -> [Token] {
     // Distance 1 is always tried; the row distance only where it is another valid one.
     let row = rowLength.flatMap { (2...32768).contains($0) ? $0 : nil } ?? 0
-    var tokens: [Token] = []
-    tokens.reserveCapacity(data.count / 8 + 1)
-    // Every match is measured here, for every position of every image: on raw memory, eight
-    // bytes at a time. Each load is inside `data`: `position + length + 8 <= count`, and
-    // `position - distance >= 0`.
-    data.withUnsafeBytes { bytes in
-      guard let base = bytes.baseAddress else { return }
-      let count = bytes.count
-      // The length of the match. The first byte is compared alone first: most positions of a
-      // module row's first pixel row match at neither distance.
-      @inline(__always)
-      func matchLength(_ position: Int, _ distance: Int, _ limit: Int) -> Int {
-        guard
-          base.load(fromByteOffset: position, as: UInt8.self)
-            == base.load(fromByteOffset: position - distance, as: UInt8.self)
-        else { return 0 }
-        var length = 0
-        while length + 8 <= limit {
-          let ahead = base.loadUnaligned(fromByteOffset: position + length, as: UInt64.self)
-          let back = base.loadUnaligned(
-            fromByteOffset: position + length - distance, as: UInt64.self)
-          let difference = (ahead ^ back).littleEndian  // the first byte in the low bits
-          if difference != 0 { return length + difference.trailingZeroBitCount / 8 }
-          length += 8
+    // At most one token per byte: the tokens are made in storage that long, each initialized
+    // in place, without an append's capacity and uniqueness checks. Unsafe: each token takes
+    // at least one byte, so `tokenCount` stays below `data.count`.
+    return [Token](unsafeUninitializedCapacity: data.count) { tokens, tokenCount in
+      // Every match is measured here, for every position of every image: on raw memory, eight
+      // bytes at a time. Each load is inside `data`: `position + length + 8 <= count`, and
+      // `position - distance >= 0`.
+      data.withUnsafeBytes { bytes in
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        // The length of the match. The first byte is compared alone first: most positions of a
+        // module row's first pixel row match at neither distance.
+        @inline(__always)
+        func matchLength(_ position: Int, _ distance: Int, _ limit: Int) -> Int {
+          guard
+            base.load(fromByteOffset: position, as: UInt8.self)
+              == base.load(fromByteOffset: position - distance, as: UInt8.self)
+          else { return 0 }
+          var length = 0
+          while length + 8 <= limit {
+            let ahead = base.loadUnaligned(fromByteOffset: position + length, as: UInt64.self)
+            let back = base.loadUnaligned(
+              fromByteOffset: position + length - distance, as: UInt64.self)
+            let difference = (ahead ^ back).littleEndian  // the first byte in the low bits
+            if difference != 0 { return length + difference.trailingZeroBitCount / 8 }
+            length += 8
+          }
+          while length < limit
+            && base.load(fromByteOffset: position + length, as: UInt8.self)
+              == base.load(fromByteOffset: position + length - distance, as: UInt8.self)
+          {
+            length += 1
+          }
+          return length
         }
-        while length < limit
-          && base.load(fromByteOffset: position + length, as: UInt8.self)
-            == base.load(fromByteOffset: position + length - distance, as: UInt8.self)
-        {
-          length += 1
-        }
-        return length
-      }
-      var position = 0
-      while position < count {
-        let limit = min(258, count - position)
-        var length = 0
-        var distance = 1
-        if position >= 1 { length = matchLength(position, 1, limit) }
-        if row != 0 && row <= position {
-          let rowMatch = matchLength(position, row, limit)
-          if rowMatch > length { (length, distance) = (rowMatch, row) }
-        }
-        if length >= 3 {
-          tokens.append(Token(length: UInt16(length), distance: UInt16(distance)))
-          position += length
-        } else {
-          tokens.append(Token(literal: base.load(fromByteOffset: position, as: UInt8.self)))
-          position += 1
+        var position = 0
+        while position < count {
+          let limit = min(258, count - position)
+          var length = 0
+          var distance = 1
+          if position >= 1 { length = matchLength(position, 1, limit) }
+          if row != 0 && row <= position {
+            let rowMatch = matchLength(position, row, limit)
+            if rowMatch > length { (length, distance) = (rowMatch, row) }
+          }
+          if length >= 3 {
+            tokens.initializeElement(
+              at: tokenCount, to: Token(length: UInt16(length), distance: UInt16(distance)))
+            position += length
+          } else {
+            tokens.initializeElement(
+              at: tokenCount,
+              to: Token(literal: base.load(fromByteOffset: position, as: UInt8.self)))
+            position += 1
+          }
+          tokenCount += 1
         }
       }
     }
-    return tokens
   }
 
   /// How often each literal/length symbol and each distance code occurs in a token list (end of
