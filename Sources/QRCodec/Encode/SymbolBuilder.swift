@@ -159,6 +159,7 @@ enum SymbolBuilder {
   ) -> [UInt8] {
     let capacity = structure.dataBitCapacity
     var buffer = BitBuffer()
+    buffer.reserveCapacity(bitCount: capacity)
     for segment in segments { segment.write(to: &buffer, version) }
     precondition(buffer.count <= capacity, "segments exceed \(version) capacity")
     buffer.append(0, count: min(version.terminatorBitCount, capacity - buffer.count))
