@@ -564,8 +564,12 @@ struct BitWriter {
   /// Appends the low `count` (at most 31) bits of `value`, least significant first.
   mutating func write(_ value: UInt32, count: Int) {
     guard count > 0 else { return }
-    buffer |= UInt64(value & (1 << UInt32(count) - 1)) << UInt64(bufferedCount)
-    bufferedCount += count
+    // Masking shifts and wrapping adds: every code of every block comes here, and the checked
+    // forms cost as much again. `count` is at most 31 and `bufferedCount` below 32 (four bytes
+    // leave as soon as 32 are buffered), so the bits stay within the 64 of `buffer`.
+    let bits = UInt64(value) & (1 &<< UInt64(truncatingIfNeeded: count) &- 1)
+    buffer |= bits &<< UInt64(truncatingIfNeeded: bufferedCount)
+    bufferedCount &+= count
     // Four bytes at a time: one test per code rather than one per byte.
     if bufferedCount >= 32 {
       for _ in 0..<4 {
