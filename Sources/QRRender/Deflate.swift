@@ -217,17 +217,26 @@ public enum Deflate {
     var extraBitCount = 0
 
     init(_ tokens: [Token]) {
-      for token in tokens {
-        if token.length == 0 {
-          literals[Int(token.literal)] += 1
-        } else {
-          let length = lengthCode(Int(token.length))
-          let distance = distanceCode(Int(token.distance))
-          literals[257 + length.index] += 1
-          distances[distance.index] += 1
-          extraBitCount += length.extraBitCount + distance.extraBitCount
+      var extraBitCount = 0
+      // Every token of every PNG is counted: through buffer pointers, not arrays whose bounds
+      // and uniqueness each count would check. Unsafe: a literal is below 256, a length
+      // symbol 257 + index below 286 and a distance code below 30, the tables' counts.
+      literals.withUnsafeMutableBufferPointer { literals in
+        distances.withUnsafeMutableBufferPointer { distances in
+          for token in tokens {
+            if token.length == 0 {
+              literals[Int(token.literal)] &+= 1
+            } else {
+              let length = lengthCode(Int(token.length))
+              let distance = distanceCode(Int(token.distance))
+              literals[257 + length.index] &+= 1
+              distances[distance.index] &+= 1
+              extraBitCount &+= length.extraBitCount + distance.extraBitCount
+            }
+          }
         }
       }
+      self.extraBitCount = extraBitCount
       literals[256] = 1  // end of block
     }
 
