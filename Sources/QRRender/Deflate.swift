@@ -86,21 +86,48 @@ public enum Deflate {
 
   /// The Adler-32 checksum of `data` (RFC 1950, 8.2): two sums modulo 65521.
   ///
+  /// Every PNG's scanlines pass through here, so eight bytes are added at a time from one
+  /// 64-bit word: with bytes *x*₀…*x*₇, `a` grows by their sum and `b` by 8`a` + 8*x*₀ + 7*x*₁
+  /// + … + *x*₇, the same integers as a byte at a time (5552 is a multiple of 8, so a block's
+  /// sums are unchanged).
+  ///
   /// - Complexity: O(*n*); the modulo is taken every 5552 bytes, the most that cannot overflow
   ///   32 bits.
   public static func adler32(_ data: [UInt8]) -> UInt32 {
     var a: UInt32 = 1
     var b: UInt32 = 0
-    var start = 0
-    while start < data.count {
-      let end = min(start + 5552, data.count)
-      for byte in data[start..<end] {
-        a &+= UInt32(byte)
-        b &+= a
+    data.withUnsafeBytes { bytes in
+      guard let base = bytes.baseAddress else { return }
+      let count = bytes.count
+      let lanes: UInt64 = 0x00FF_00FF_00FF_00FF  // bytes 0, 2, 4, 6 as 16-bit lanes
+      var start = 0
+      while start < count {
+        let end = min(start + 5552, count)
+        var position = start
+        // Unsafe: each word is `base[position..<position + 8]`, inside `bytes` as
+        // `position + 8 <= end <= count`.
+        while position + 8 <= end {
+          let word = base.loadUnaligned(fromByteOffset: position, as: UInt64.self).littleEndian
+          let even = word & lanes  // x0, x2, x4, x6
+          let odd = word >> 8 & lanes  // x1, x3, x5, x7
+          // Products of 16-bit lanes: the top lane of `even × (2, 4, 6, 8)` is 8x0 + 6x2 + 4x4
+          // + 2x6, at most 5100, and no lane carries into the next (each is at most 5100).
+          let sum = ((even &+ odd) &* 0x0001_0001_0001_0001) >> 48
+          let evenWeighted = (even &* 0x0008_0006_0004_0002) >> 48
+          let oddWeighted = (odd &* 0x0007_0005_0003_0001) >> 48
+          b &+= 8 &* a &+ UInt32(truncatingIfNeeded: evenWeighted &+ oddWeighted)
+          a &+= UInt32(truncatingIfNeeded: sum)
+          position &+= 8
+        }
+        while position < end {
+          a &+= UInt32(base.load(fromByteOffset: position, as: UInt8.self))
+          b &+= a
+          position &+= 1
+        }
+        a %= 65521
+        b %= 65521
+        start = end
       }
-      a %= 65521
-      b %= 65521
-      start = end
     }
     return b << 16 | a
   }
@@ -121,59 +148,65 @@ public enum Deflate {
   static func matches(_ data: [UInt8], rowLength: Int?) -> [Token] {
     // Distance 1 is always tried; the row distance only where it is another valid one.
     let row = rowLength.flatMap { (2...32768).contains($0) ? $0 : nil } ?? 0
-    var tokens: [Token] = []
-    tokens.reserveCapacity(data.count / 8 + 1)
-    // Every match is measured here, for every position of every image: on raw memory, eight
-    // bytes at a time. Each load is inside `data`: `position + length + 8 <= count`, and
-    // `position - distance >= 0`.
-    data.withUnsafeBytes { bytes in
-      guard let base = bytes.baseAddress else { return }
-      let count = bytes.count
-      // The length of the match. The first byte is compared alone first: most positions of a
-      // module row's first pixel row match at neither distance.
-      @inline(__always)
-      func matchLength(_ position: Int, _ distance: Int, _ limit: Int) -> Int {
-        guard
-          base.load(fromByteOffset: position, as: UInt8.self)
-            == base.load(fromByteOffset: position - distance, as: UInt8.self)
-        else { return 0 }
-        var length = 0
-        while length + 8 <= limit {
-          let ahead = base.loadUnaligned(fromByteOffset: position + length, as: UInt64.self)
-          let back = base.loadUnaligned(
-            fromByteOffset: position + length - distance, as: UInt64.self)
-          let difference = (ahead ^ back).littleEndian  // the first byte in the low bits
-          if difference != 0 { return length + difference.trailingZeroBitCount / 8 }
-          length += 8
+    // At most one token per byte: the tokens are made in storage that long, each initialized
+    // in place, without an append's capacity and uniqueness checks. Unsafe: each token takes
+    // at least one byte, so `tokenCount` stays below `data.count`.
+    return [Token](unsafeUninitializedCapacity: data.count) { tokens, tokenCount in
+      // Every match is measured here, for every position of every image: on raw memory, eight
+      // bytes at a time. Each load is inside `data`: `position + length + 8 <= count`, and
+      // `position - distance >= 0`.
+      data.withUnsafeBytes { bytes in
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        // The length of the match. The first byte is compared alone first: most positions of a
+        // module row's first pixel row match at neither distance.
+        @inline(__always)
+        func matchLength(_ position: Int, _ distance: Int, _ limit: Int) -> Int {
+          guard
+            base.load(fromByteOffset: position, as: UInt8.self)
+              == base.load(fromByteOffset: position - distance, as: UInt8.self)
+          else { return 0 }
+          var length = 0
+          while length + 8 <= limit {
+            let ahead = base.loadUnaligned(fromByteOffset: position + length, as: UInt64.self)
+            let back = base.loadUnaligned(
+              fromByteOffset: position + length - distance, as: UInt64.self)
+            let difference = (ahead ^ back).littleEndian  // the first byte in the low bits
+            if difference != 0 { return length + difference.trailingZeroBitCount / 8 }
+            length += 8
+          }
+          while length < limit
+            && base.load(fromByteOffset: position + length, as: UInt8.self)
+              == base.load(fromByteOffset: position + length - distance, as: UInt8.self)
+          {
+            length += 1
+          }
+          return length
         }
-        while length < limit
-          && base.load(fromByteOffset: position + length, as: UInt8.self)
-            == base.load(fromByteOffset: position + length - distance, as: UInt8.self)
-        {
-          length += 1
-        }
-        return length
-      }
-      var position = 0
-      while position < count {
-        let limit = min(258, count - position)
-        var length = 0
-        var distance = 1
-        if position >= 1 { length = matchLength(position, 1, limit) }
-        if row != 0 && row <= position {
-          let rowMatch = matchLength(position, row, limit)
-          if rowMatch > length { (length, distance) = (rowMatch, row) }
-        }
-        if length >= 3 {
-          tokens.append(Token(length: UInt16(length), distance: UInt16(distance)))
-          position += length
-        } else {
-          tokens.append(Token(literal: base.load(fromByteOffset: position, as: UInt8.self)))
-          position += 1
+        var position = 0
+        while position < count {
+          let limit = min(258, count - position)
+          var length = 0
+          var distance = 1
+          if position >= 1 { length = matchLength(position, 1, limit) }
+          if row != 0 && row <= position {
+            let rowMatch = matchLength(position, row, limit)
+            if rowMatch > length { (length, distance) = (rowMatch, row) }
+          }
+          if length >= 3 {
+            tokens.initializeElement(
+              at: tokenCount, to: Token(length: UInt16(length), distance: UInt16(distance)))
+            position += length
+          } else {
+            tokens.initializeElement(
+              at: tokenCount,
+              to: Token(literal: base.load(fromByteOffset: position, as: UInt8.self)))
+            position += 1
+          }
+          tokenCount += 1
         }
       }
     }
-    return tokens
   }
 
   /// How often each literal/length symbol and each distance code occurs in a token list (end of
@@ -184,17 +217,26 @@ public enum Deflate {
     var extraBitCount = 0
 
     init(_ tokens: [Token]) {
-      for token in tokens {
-        if token.length == 0 {
-          literals[Int(token.literal)] += 1
-        } else {
-          let length = lengthCode(Int(token.length))
-          let distance = distanceCode(Int(token.distance))
-          literals[257 + length.index] += 1
-          distances[distance.index] += 1
-          extraBitCount += length.extraBitCount + distance.extraBitCount
+      var extraBitCount = 0
+      // Every token of every PNG is counted: through buffer pointers, not arrays whose bounds
+      // and uniqueness each count would check. Unsafe: a literal is below 256, a length
+      // symbol 257 + index below 286 and a distance code below 30, the tables' counts.
+      literals.withUnsafeMutableBufferPointer { literals in
+        distances.withUnsafeMutableBufferPointer { distances in
+          for token in tokens {
+            if token.length == 0 {
+              literals[Int(token.literal)] &+= 1
+            } else {
+              let length = lengthCode(Int(token.length))
+              let distance = distanceCode(Int(token.distance))
+              literals[257 + length.index] &+= 1
+              distances[distance.index] &+= 1
+              extraBitCount &+= length.extraBitCount + distance.extraBitCount
+            }
+          }
         }
       }
+      self.extraBitCount = extraBitCount
       literals[256] = 1  // end of block
     }
 
@@ -423,7 +465,16 @@ struct HuffmanCode {
   init(code: Int, length: Int) {
     self.code = code
     self.length = length
-    for bit in 0..<length { reversed |= UInt32((code >> bit) & 1) << UInt32(length - 1 - bit) }
+    guard length > 0 else { return }
+    // The 32 bits reversed by swapping halves, then quarters, … down to single bits; the low
+    // `length` bits end up at the top.
+    var bits = UInt32(truncatingIfNeeded: code)
+    bits = bits >> 16 | bits << 16
+    bits = (bits >> 8 & 0x00FF_00FF) | (bits & 0x00FF_00FF) << 8
+    bits = (bits >> 4 & 0x0F0F_0F0F) | (bits & 0x0F0F_0F0F) << 4
+    bits = (bits >> 2 & 0x3333_3333) | (bits & 0x3333_3333) << 2
+    bits = (bits >> 1 & 0x5555_5555) | (bits & 0x5555_5555) << 1
+    reversed = bits >> UInt32(32 - length)
   }
 
   /// Appends the code to `writer` (RFC 1951, 3.1.1: Huffman codes start with their most
@@ -444,11 +495,13 @@ struct HuffmanCode {
       code = (code + countOfLength[bits - 1]) << 1
       nextCode[bits] = code
     }
-    return lengths.map { length in
-      guard length > 0 else { return HuffmanCode() }
-      defer { nextCode[length] += 1 }
-      return HuffmanCode(code: nextCode[length], length: length)
+    // A loop, not `map` with a closure: the closure's capture of `nextCode` costs a heap box.
+    var codes = [HuffmanCode](repeating: HuffmanCode(), count: lengths.count)
+    for (symbol, length) in lengths.enumerated() where length > 0 {
+      codes[symbol] = HuffmanCode(code: nextCode[length], length: length)
+      nextCode[length] += 1
     }
+    return codes
   }
 
   /// Code lengths of a Huffman code for `frequencies`, none longer than `limit`; 0 for unused
@@ -520,8 +573,12 @@ struct BitWriter {
   /// Appends the low `count` (at most 31) bits of `value`, least significant first.
   mutating func write(_ value: UInt32, count: Int) {
     guard count > 0 else { return }
-    buffer |= UInt64(value & (1 << UInt32(count) - 1)) << UInt64(bufferedCount)
-    bufferedCount += count
+    // Masking shifts and wrapping adds: every code of every block comes here, and the checked
+    // forms cost as much again. `count` is at most 31 and `bufferedCount` below 32 (four bytes
+    // leave as soon as 32 are buffered), so the bits stay within the 64 of `buffer`.
+    let bits = UInt64(value) & (1 &<< UInt64(truncatingIfNeeded: count) &- 1)
+    buffer |= bits &<< UInt64(truncatingIfNeeded: bufferedCount)
+    bufferedCount &+= count
     // Four bytes at a time: one test per code rather than one per byte.
     if bufferedCount >= 32 {
       for _ in 0..<4 {

@@ -21,13 +21,20 @@ public struct ModuleRaster: Hashable, Sendable {
     precondition(margin >= 0, "negative margin")
     side = matrix.size + 2 * margin
     let background: UInt8 = invert ? 1 : 0
-    modules = [UInt8](repeating: background, count: side * side)
-    for y in 0..<matrix.size {
-      let row = (y + margin) * side + margin
-      for x in 0..<matrix.size {
-        modules[row + x] = matrix.isDark(x: x, y: y) != invert ? 1 : 0
+    var modules = [UInt8](repeating: background, count: side * side)
+    let side = side
+    // Through a buffer pointer, not the array: a store to the array checks its uniqueness, and
+    // every module of every rendered symbol is stored here. Unsafe: `row + x` is below
+    // (y + margin + 1) × side ≤ side × side, as x < matrix.size ≤ side − margin.
+    modules.withUnsafeMutableBufferPointer { modules in
+      for y in 0..<matrix.size {
+        let row = (y + margin) * side + margin
+        for x in 0..<matrix.size {
+          modules[row + x] = matrix.isDark(x: x, y: y) != invert ? 1 : 0
+        }
       }
     }
+    self.modules = modules
   }
 
   /// Frames `symbol` as `options` say: its margin (or the standard quiet zone for its kind) and

@@ -118,8 +118,9 @@ public enum NetpbmRenderer {
             var index = first + prefix
             if scale <= 8 {
               // The usual scales: a module's bits in one step, at most one byte out after it.
-              for x in 0..<side {
-                let offset = Int(modules[y * side + x] & 1) &* 8
+              // The row as its own buffer: no index arithmetic to check per module.
+              for module in UnsafeBufferPointer(rebasing: modules[y * side..<(y + 1) * side]) {
+                let offset = Int(module & 1) &* 8
                 pending =
                   pending &<< UInt64(scale)
                   | choices.load(fromByteOffset: offset, as: UInt64.self)

@@ -55,11 +55,17 @@ public enum PNGRenderer {
   }
 
   /// Appends a chunk: length, type, data, and the CRC-32 of type and data.
+  ///
+  /// The CRC is taken over the type and data where they were appended, not over a copy.
   static func appendChunk(_ type: String, _ data: [UInt8], to bytes: inout [UInt8]) {
     append(UInt32(data.count), to: &bytes)
-    let typed = Array(type.utf8) + data
-    bytes.append(contentsOf: typed)
-    append(CRC32.checksum(of: typed), to: &bytes)
+    let start = bytes.count
+    bytes.append(contentsOf: type.utf8)
+    bytes.append(contentsOf: data)
+    let checksum = bytes.withUnsafeBytes {
+      CRC32.checksum(of: UnsafeRawBufferPointer(rebasing: $0[start...]))
+    }
+    append(checksum, to: &bytes)
   }
 
   private static func append(_ value: UInt32, to bytes: inout [UInt8]) {

@@ -20,21 +20,33 @@ struct BitBuffer: Hashable, Sendable {
 
   /// Appends the low `count` bits of `value`, most significant first.
   ///
+  /// The last byte's bits and the new ones are put together in one word, then go out as whole
+  /// bytes: every bit of every symbol's data passes through here.
+  ///
   /// - Precondition: `count` is in 0…32 and `value` fits in `count` bits.
   mutating func append(_ value: UInt32, count bitCount: Int) {
     precondition((0...32).contains(bitCount) && (bitCount == 32 || value >> bitCount == 0))
-    var remaining = bitCount
-    while remaining > 0 {
-      let used = count & 7
-      if used == 0 { bytes.append(0) }
-      let taken = min(8 - used, remaining)
-      let chunk =
-        UInt8(truncatingIfNeeded: value >> UInt32(remaining - taken))
-        & UInt8(truncatingIfNeeded: (1 << taken) - 1)
-      bytes[bytes.count - 1] |= chunk << UInt8(8 - used - taken)
-      count += taken
-      remaining -= taken
+    guard bitCount > 0 else { return }
+    let used = count & 7
+    var word = UInt64(value)  // `pendingCount` bits, most significant first
+    var pendingCount = bitCount
+    if used != 0, let last = bytes.popLast() {
+      word |= UInt64(last >> UInt8(8 - used)) << UInt64(bitCount)
+      pendingCount += used
     }
+    while pendingCount >= 8 {
+      pendingCount -= 8
+      bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(pendingCount)))
+    }
+    if pendingCount > 0 {
+      bytes.append(UInt8(truncatingIfNeeded: word << UInt64(8 - pendingCount)))
+    }
+    count += bitCount
+  }
+
+  /// Makes room for `bitCount` bits in all, so that appending up to them allocates once.
+  mutating func reserveCapacity(bitCount: Int) {
+    bytes.reserveCapacity((bitCount + 7) / 8)
   }
 
   /// Appends another buffer's bits.

@@ -77,9 +77,11 @@ extension BitMatrix {
       square.initialize(repeating: 0)
       modules.withUnsafeBufferPointer { m in
         for y in 0..<n {
-          let row = y * n
           var word: UInt64 = 0
-          for x in 0..<n { word |= UInt64(m[row + x] ? 1 : 0) &<< UInt64(x) }
+          // The row through its own buffer: no index arithmetic to check per module.
+          for (x, module) in UnsafeBufferPointer(rebasing: m[y * n..<(y + 1) * n]).enumerated() {
+            word |= UInt64(module ? 1 : 0) &<< UInt64(truncatingIfNeeded: x)
+          }
           square[y] = word
           lines[y] = word
         }

@@ -80,6 +80,7 @@ public struct Segment: Hashable, Sendable, CustomStringConvertible {
   /// - Complexity: O(*n*).
   public static func byte(_ bytes: [UInt8]) -> Segment {
     var data = BitBuffer()
+    data.reserveCapacity(bitCount: bytes.count * 8)
     for byte in bytes { data.append(UInt32(byte), count: 8) }
     return Segment(mode: .byte, characterCount: bytes.count, data: data)
   }

@@ -115,22 +115,35 @@ enum SymbolBuilder {
     let base = unmasked.lineWords()
     var lines = base
     var best: (mask: Mask, score: Int)?
-    // Patterns 0…7, not `Mask.allCases`: that array's metadata is made at run time, more than
-    // a hundredth of a one-code `qrrender` run.
-    for pattern in 0..<8 {
-      let mask = Mask(uncheckedPattern: pattern)
-      let first = mask.pattern * lineCount
-      for line in 0..<lineCount { lines[line] = base[line] ^ layout.maskLines[first + line] }
-      let codeword = formatCodeword(version, level, mask)
-      for (i, index) in layout.formatInformation.enumerated() {
-        let isDark = codeword >> (i % 15) & 1 == 1
-        let x = index % n
-        let y = index / n
-        lines[y] = lines[y] & ~(1 << UInt64(x)) | (isDark ? 1 << UInt64(x) : 0)
-        lines[n + x] = lines[n + x] & ~(1 << UInt64(y)) | (isDark ? 1 << UInt64(y) : 0)
+    precondition(layout.maskLines.count >= 8 * lineCount, "mask lines missing")
+    // Every symbol of `qrrender --lines` has its eight masks set up here: on buffer pointers,
+    // not arrays whose bounds and uniqueness every store would check. Unsafe: `line` is below
+    // `lineCount`, the count of `lines` and `base`; `first + line` below 8 × `lineCount`; and a
+    // format module's x and y below n.
+    lines.withUnsafeMutableBufferPointer { lines in
+      base.withUnsafeBufferPointer { base in
+        layout.maskLines.withUnsafeBufferPointer { maskLines in
+          // Patterns 0…7, not `Mask.allCases`: that array's metadata is made at run time, more
+          // than a hundredth of a one-code `qrrender` run.
+          for pattern in 0..<8 {
+            let mask = Mask(uncheckedPattern: pattern)
+            let first = mask.pattern * lineCount
+            for line in 0..<lineCount { lines[line] = base[line] ^ maskLines[first + line] }
+            let codeword = UInt64(formatCodeword(version, level, mask))
+            var bit: UInt64 = 0  // i % 15 for the i-th format module
+            for index in layout.formatInformation {
+              let isDark = codeword >> bit & 1
+              bit = bit == 14 ? 0 : bit + 1
+              let x = index % n
+              let y = index / n
+              lines[y] = lines[y] & ~(1 << UInt64(x)) | isDark << UInt64(x)
+              lines[n + x] = lines[n + x] & ~(1 << UInt64(y)) | isDark << UInt64(y)
+            }
+            let score = BitMatrix.wordPenaltyScore(lines: UnsafeBufferPointer(lines), size: n)
+            if best == nil || score < best?.score ?? 0 { best = (mask, score) }
+          }
+        }
       }
-      let score = lines.withUnsafeBufferPointer { BitMatrix.wordPenaltyScore(lines: $0, size: n) }
-      if best == nil || score < best?.score ?? 0 { best = (mask, score) }
     }
     guard let best else { preconditionFailure("no mask candidates") }
     return best.mask
@@ -146,6 +159,7 @@ enum SymbolBuilder {
   ) -> [UInt8] {
     let capacity = structure.dataBitCapacity
     var buffer = BitBuffer()
+    buffer.reserveCapacity(bitCount: capacity)
     for segment in segments { segment.write(to: &buffer, version) }
     precondition(buffer.count <= capacity, "segments exceed \(version) capacity")
     buffer.append(0, count: min(version.terminatorBitCount, capacity - buffer.count))

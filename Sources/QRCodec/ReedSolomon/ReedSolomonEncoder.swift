@@ -19,15 +19,17 @@ public enum ReedSolomonEncoder {
   public static func generator(degree: Int) -> [UInt8] {
     precondition((1...255).contains(degree), "generator degree \(degree) outside 1...255")
     // Multiply out one factor at a time: p(x) · (x + αⁱ) = p(x) · x + αⁱ · p(x), since − is +
-    // in GF(2⁸). Coefficients are highest power first, so p(x) · x appends a zero.
-    var product: [UInt8] = [1]
+    // in GF(2⁸). Coefficients are highest power first, so p(x) · x shifts them up by one: in
+    // place, coefficient j takes αⁱ times coefficient j − 1, from the top down so that j − 1 is
+    // still the old one. Logarithms, not `multiply`: log αⁱ is i.
+    var product = [UInt8](repeating: 0, count: degree + 1)
+    product[0] = 1
+    let exponents = GaloisField.exponents
+    let logarithms = GaloisField.logarithms
     for i in 0..<degree {
-      let root = GaloisField.power(i)
-      var next = product + [0]
-      for (j, coefficient) in product.enumerated() {
-        next[j + 1] ^= GaloisField.multiply(coefficient, root)
+      for j in stride(from: i + 1, through: 1, by: -1) where product[j - 1] != 0 {
+        product[j] ^= exponents[Int(logarithms[Int(product[j - 1])]) + i]
       }
-      product = next
     }
     return Array(product.dropFirst())
   }
@@ -50,14 +52,28 @@ public enum ReedSolomonEncoder {
     let exponents = GaloisField.exponents
     let logarithms = GaloisField.logarithms
     var remainder = [UInt8](repeating: 0, count: count)
-    for codeword in data {
-      let factor = codeword ^ remainder[0]
-      for j in 0..<count - 1 { remainder[j] = remainder[j + 1] }
-      remainder[count - 1] = 0
-      guard factor != 0 else { continue }
-      let factorLogarithm = Int(logarithms[Int(factor)])
-      for j in 0..<count where generatorLogarithms[j] >= 0 {
-        remainder[j] ^= exponents[generatorLogarithms[j] + factorLogarithm]
+    // Every block of every symbol is divided here: on buffer pointers, and the shift by one
+    // term fused with the subtraction. Unsafe: j < count indexes `remainder` and
+    // `generatorLogarithms`, j + 1 < count too, and a logarithm sum is below 2 × 255, the
+    // length of `exponents`.
+    remainder.withUnsafeMutableBufferPointer { remainder in
+      generatorLogarithms.withUnsafeBufferPointer { generator in
+        exponents.withUnsafeBufferPointer { exponents in
+          for codeword in data {
+            let factor = codeword ^ remainder[0]
+            guard factor != 0 else {
+              for j in 0..<count - 1 { remainder[j] = remainder[j + 1] }
+              remainder[count - 1] = 0
+              continue
+            }
+            let factorLogarithm = Int(logarithms[Int(factor)])
+            func term(_ j: Int) -> UInt8 {
+              generator[j] < 0 ? 0 : exponents[generator[j] + factorLogarithm]
+            }
+            for j in 0..<count - 1 { remainder[j] = remainder[j + 1] ^ term(j) }
+            remainder[count - 1] = term(count - 1)
+          }
+        }
       }
     }
     return remainder
