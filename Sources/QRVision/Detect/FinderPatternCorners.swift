@@ -17,7 +17,7 @@ enum FinderPatternCorners {
   ///
   /// - Complexity: O(*module size*) per ray, 64 rays.
   static func find(_ image: BinaryImage, _ pattern: FinderPattern) -> [Point]? {
-    let rays = 64
+    let rays = Self.rays
     // A quarter of the rays may miss the edge. They are cast in bit-reversed order (0, 32, 16,
     // 48, …), spread round the pattern from the first, so that where the edge is not clear all
     // round (a guessed pattern off its place, texture) the misses add up early and the rest
@@ -78,10 +78,13 @@ enum FinderPatternCorners {
     return corners
   }
 
-  /// The unit vector of each of the 64 rays, ray `i` at 2π `i` / 64 (computed once: a cosine
-  /// and a sine per ray were a tenth of this search on noise).
-  private static let directions = (0..<64).map { index in
-    let angle = Double(index) * 2 * Double.pi / Double(64)
+  /// The rays cast from a pattern's centre.
+  private static let rays = 64
+
+  /// The unit vector of each ray, ray `i` at 2π `i` / `rays` (computed once: a cosine and a
+  /// sine per ray were a tenth of this search on noise).
+  private static let directions = (0..<rays).map { index in
+    let angle = Double(index) * 2 * Double.pi / Double(rays)
     return Point(x: cos(angle), y: sin(angle))
   }
 
