@@ -22,8 +22,9 @@ import QRImage
 /// patterns are tried as Micro QR. Every plausible reading goes to the decoder until one
 /// decodes, then a grid fitted to the function patterns. Which passes run is the effort's plan
 /// (`run`, and `DetectorOptions.Effort`): a symbol read never ends the search for others, and
-/// the work budget bounds only attempts that read nothing. The tuned constants are in
-/// `DetectorTuning`.
+/// the work budget bounds only attempts that read nothing, and a later pass does not repeat a
+/// Micro QR or guessed-third attempt that read nothing at its level (`FruitlessAttempts`). The
+/// tuned constants are in `DetectorTuning`.
 ///
 /// Symbols are reported once each: a reading whose centre falls inside a symbol already
 /// reported is skipped. Nothing is reported that the decoder did not verify.
@@ -190,6 +191,7 @@ public struct Detector: Sendable {
     var accepted: [SymbolCandidate] = []
     var work = DetectorWork()
     var sightings: [[FinderPattern]] = []
+    var fruitless = FruitlessAttempts()
 
     /// The patterns seen on two scan lines or more that no symbol read explains.
     var unexplained: [FinderPattern] {
@@ -415,6 +417,7 @@ public struct Detector: Sendable {
         binary, gray: gray, scale: Double(1 << pass.level), origin: origin,
         isInverted: pass.isInverted, findsStones: pass.findsStones, rowStep: rowStep,
         rows: rows, inverted: &collected, accepted: &account.accepted, work: &account.work,
+        fruitless: &account.fruitless,
         accept: accept)
       if hasTwinNext { twinHits = (twin, collected) }
       // A few bare stones may be finder patterns whose rings glare washed out, which the other
@@ -468,7 +471,7 @@ public struct Detector: Sendable {
     _ binary: BinaryImage, gray: GrayView, scale: Double, origin: Point, isInverted: Bool,
     findsStones: Bool, rowStep: Int, rows: RowScan, inverted: inout [FinderPatternScanner.RowHit],
     accepted: inout [SymbolCandidate], work: inout DetectorWork,
-    accept: (SymbolCandidate) -> Bool
+    fruitless: inout FruitlessAttempts, accept: (SymbolCandidate) -> Bool
   ) -> [FinderPattern] {
     var region = (0, 0, binary.width, binary.height)
     if let r = options.region {
@@ -590,6 +593,8 @@ public struct Detector: Sendable {
       used[triple.bottomLeft] = true
     }
     // Two patterns seen well whose third was not: the third's place follows from the two.
+    // (Pairs whose guesses read nothing in an earlier pass at this level are skipped, as are
+    // lone patterns below: `FruitlessAttempts`.)
     // (Not for bare stones: dark blobs are common, the symbols drawn so rare.)
     if options.effort != .fast && !findsStones && options.findsQR {
       let lone = patterns.indices.filter {
@@ -615,6 +620,9 @@ public struct Detector: Sendable {
               guess.centre.x < Double(binary.width), guess.centre.y < Double(binary.height),
               !accepted.contains(where: { $0.contains(guess.centre * scale + origin) })
             else { continue }
+            let places = FruitlessAttempts.Places(
+              [patterns[first], patterns[second], guess], scale: scale, origin: origin)
+            guard !fruitless.contains(places) else { continue }
             work.qrAttempts += 1
             // The guess settled on the pattern's corners, then the guess itself (when the
             // corners mislead, the two patterns' geometry may still be right).
@@ -634,7 +642,10 @@ public struct Detector: Sendable {
               kept = readings.lazy.map(prepared).first(where: accept)
               if kept != nil { break }
             }
-            guard let kept else { continue }
+            guard let kept else {
+              fruitless.insert(places)
+              continue
+            }
             keep(kept)
             work.refundedUnits += work.units - unitsBefore
             used[first] = true
@@ -664,6 +675,9 @@ public struct Detector: Sendable {
       }
       let point = pattern.centre * scale + origin
       guard !accepted.contains(where: { $0.contains(point) }) else { continue }
+      let places = FruitlessAttempts.Places([pattern], scale: scale, origin: origin)
+      guard !fruitless.contains(places) else { continue }
+      let acceptedBefore = accepted.count
       let unitsBefore = work.units
       work.microAttempts += 1
       let readings = MicroQRLocator.locate(binary, pattern, corners: cornersOf(index))
@@ -694,6 +708,7 @@ public struct Detector: Sendable {
           index = 0
         }
       }
+      if accepted.count == acceptedBefore { fruitless.insert(places) }
     }
     return sighting
   }

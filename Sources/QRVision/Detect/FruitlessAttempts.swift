@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+// The attempts of a frame that read nothing, so that later passes at the same level skip them.
+
+import QRImage
+
+/// The lone finder patterns (tried as Micro QR) and the pairs with a guessed third pattern
+/// whose attempts read nothing in a frame's earlier passes, for its later passes at the same
+/// level of the pyramid to skip.
+///
+/// The other thresholds of a frame find most of the first pass's patterns again, within a
+/// module of where it found them. Where codes are cut off by the frame's edge, or too large,
+/// blurred or damaged to read, a pass's cost is then mostly attempts the passes before it made
+/// already: each lone pattern's sixteen Micro QR orientations, each pair's six guesses at the
+/// third pattern with their corner rays (on the corpus as 1280 × 720 camera frames, a tenth of
+/// the detector's instructions). Skipping them loses nothing measured: the corpus, every scene
+/// class and the corpus as camera frames read the same texts.
+///
+/// Triples of patterns found are not recorded: another threshold samples their modules
+/// differently, and does read some that the first could not (recording them lost three corpus
+/// codes). Nor are attempts at another level: the modules there are sampled at another size.
+struct FruitlessAttempts {
+  /// The patterns of one attempt in frame pixels, in the order of their roles, and the level's
+  /// scale (1 for the image, 2 for half size, …).
+  struct Places {
+    var centres: [Point]
+    /// The largest module among the patterns, in frame pixels.
+    var moduleSize: Double
+    var scale: Double
+
+    /// The places of `patterns` as a pass at `scale`, its image's pixel (0, 0) at the frame's
+    /// `origin`, saw them.
+    init(_ patterns: [FinderPattern], scale: Double, origin: Point) {
+      centres = patterns.map { $0.centre * scale + origin }
+      moduleSize = (patterns.map(\.moduleSize).max() ?? 0) * scale
+      self.scale = scale
+    }
+
+    /// Whether `other` is the same attempt: the same level, as many patterns, each within a
+    /// module (of the larger) of its counterpart along both axes, and module sizes within
+    /// 30 % (thresholds move a pattern's edges, so its centre and size, by a fraction of a
+    /// module; a pattern a module away or of another size is another pattern).
+    func isSame(as other: Places) -> Bool {
+      guard scale == other.scale, centres.count == other.centres.count,
+        moduleSize > 0.7 * other.moduleSize, other.moduleSize > 0.7 * moduleSize
+      else { return false }
+      let module = max(moduleSize, other.moduleSize)
+      for (a, b) in zip(centres, other.centres)
+      where abs(a.x - b.x) > module || abs(a.y - b.y) > module {
+        return false
+      }
+      return true
+    }
+  }
+
+  /// A frame has a few dozen at most (the work budget bounds fruitless attempts).
+  private var attempts: [Places] = []
+
+  /// Whether an attempt like `places` read nothing already.
+  func contains(_ places: Places) -> Bool {
+    attempts.contains { $0.isSame(as: places) }
+  }
+
+  /// Records that the attempt at `places` read nothing.
+  mutating func insert(_ places: Places) {
+    attempts.append(places)
+  }
+}
