@@ -244,8 +244,8 @@ struct Binarizer: Sendable {
   }
 
   /// Sets each pixel's bit from its block's level: the levels of a row of blocks are spread
-  /// into `rowLevels`, one byte a pixel, and each of the block row's pixel rows is compared
-  /// with them.
+  /// into `rowLevels`, one byte a pixel, and the block row's pixels are compared with them 32
+  /// columns at a time (the last 32 moved back inside the image), down the block row's rows.
   private static func threshold(
     _ pixels: UnsafeBufferPointer<UInt8>, _ w: Int, _ h: Int, _ blocksWide: Int,
     _ blocksHigh: Int, _ levels: UnsafeMutableBufferPointer<Int32>,
@@ -259,20 +259,44 @@ struct Binarizer: Sendable {
     let spread = UnsafeMutableRawPointer(rowLevels.baseAddress!)  // blocksWide × 8 bytes
     for by in 0..<blocksHigh {
       for bx in 0..<blocksWide {
-        let level = UInt8(clamping: levels[by &* blocksWide &+ bx])
+        // A level is a mean of pixels or half of one, so in 0...255: its byte eight times.
+        let level = UInt64(truncatingIfNeeded: levels[by &* blocksWide &+ bx])
         spread.storeBytes(
-          of: SIMD8<UInt8>(repeating: level), toByteOffset: bx &* blockSide, as: SIMD8<UInt8>.self)
+          of: level &* 0x0101_0101_0101_0101, toByteOffset: bx &* blockSide, as: UInt64.self)
       }
-      for y in (by &* blockSide)..<min((by &+ 1) &* blockSide, h) {
-        // A plain loop, which the compiler turns into vector compares.
-        let row = source + y &* w
-        let out = target + y &* w
-        for x in 0..<w {
-          out.storeBytes(
-            of: row.load(fromByteOffset: x, as: UInt8.self)
-              <= spread.load(fromByteOffset: x, as: UInt8.self) ? 1 : 0,
-            toByteOffset: x, as: UInt8.self)
+      let top = by &* blockSide
+      let rows = min(blockSide, h &- top)
+      var x = 0
+      while x < w {
+        // w ≥ 40, so 32 columns fit.
+        let left = min(x, w &- 32)
+        let level = spread.loadUnaligned(fromByteOffset: left, as: SIMD16<UInt8>.self)
+        let level2 = spread.loadUnaligned(fromByteOffset: left &+ 16, as: SIMD16<UInt8>.self)
+        let start = top &* w &+ left
+        @inline(__always) func compare(_ y: Int) {
+          let offset = start &+ y &* w
+          let row = source.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+          let row2 = source.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD16<UInt8>.self)
+          // Selects of compares, which compile to pmaxub (or pminub), pcmpeqb and pand.
+          let dark = SIMD16<UInt8>().replacing(with: 1, where: level .>= row)
+          let dark2 = SIMD16<UInt8>().replacing(with: 1, where: level2 .>= row2)
+          target.storeBytes(of: dark, toByteOffset: offset, as: SIMD16<UInt8>.self)
+          target.storeBytes(of: dark2, toByteOffset: offset &+ 16, as: SIMD16<UInt8>.self)
         }
+        if rows == blockSide {
+          // Written out, so that the compiler keeps the level and the row offsets in registers.
+          compare(0)
+          compare(1)
+          compare(2)
+          compare(3)
+          compare(4)
+          compare(5)
+          compare(6)
+          compare(7)
+        } else {
+          for y in 0..<rows { compare(y) }
+        }
+        x &+= 32
       }
     }
   }
