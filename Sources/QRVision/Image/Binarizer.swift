@@ -96,16 +96,15 @@ struct Binarizer: Sendable {
     // swift-format-ignore: NeverForceUnwrap
     let base = UnsafeRawPointer(pixels.baseAddress!)  // the image is never empty
     for by in 0..<blocksHigh {
-      let top = min(by &* blockSide, h &- blockSide)
+      let top = base + min(by &* blockSide, h &- blockSide) &* w
       for bx in 0..<blocksWide {
-        let left = min(bx &* blockSide, w &- blockSide)
+        let corner = top + min(bx &* blockSide, w &- blockSide)
         // Eight rows of eight pixels as SIMD lanes: sums in 16 bits (8 × 255 fits), min, max.
         var sums = SIMD8<UInt16>()
         var low = SIMD8<UInt8>(repeating: 255)
         var high = SIMD8<UInt8>()
         for row in 0..<blockSide {
-          let lane = base.loadUnaligned(
-            fromByteOffset: (top &+ row) &* w &+ left, as: SIMD8<UInt8>.self)
+          let lane = corner.loadUnaligned(fromByteOffset: row &* w, as: SIMD8<UInt8>.self)
           sums &+= SIMD8<UInt16>(truncatingIfNeeded: lane)
           low = pointwiseMin(low, lane)
           high = pointwiseMax(high, lane)
