@@ -25,10 +25,11 @@ struct Binarizer: Sendable {
   /// `width * height` bytes, row-major: 1 dark, 0 light.
   private(set) var bits: [UInt8] = []
   private var blockLevels: [Int32] = []
-  /// 1 for a block with contrast, 0 for a flat one (whose level is only a guess).
-  private var blockWeights: [Int32] = []
-  private var rowSums: [Int32] = []
-  private var rowWeights: [Int32] = []
+  /// What each block adds to the means around it: its level and a count of 1, or 0 for a flat
+  /// block (whose level is only a guess) unless flat blocks are smoothed too.
+  private var contributions: [Int32] = []
+  /// One row of blocks' sums of contributions down the 5 rows of their window.
+  private var columnSums: [Int32] = []
   /// One row of blocks' levels, a byte for each pixel.
   private var rowLevels: [UInt8] = []
 
@@ -42,9 +43,8 @@ struct Binarizer: Sendable {
     bits = [UInt8](repeating: 0, count: width * height)
     let blocks = Self.blockCount(width) * Self.blockCount(height)
     blockLevels = [Int32](repeating: 0, count: blocks)
-    blockWeights = [Int32](repeating: 0, count: blocks)
-    rowSums = [Int32](repeating: 0, count: blocks)
-    rowWeights = [Int32](repeating: 0, count: blocks)
+    contributions = [Int32](repeating: 0, count: blocks)
+    columnSums = [Int32](repeating: 0, count: Self.blockCount(width))
     rowLevels = [UInt8](repeating: 0, count: Self.blockCount(width) * Self.blockSide)
   }
 
@@ -69,20 +69,17 @@ struct Binarizer: Sendable {
     let (w, h) = (width, height)
     image.pixels.withUnsafeBufferPointer { pixels in
       blockLevels.withUnsafeMutableBufferPointer { levels in
-        blockWeights.withUnsafeMutableBufferPointer { weights in
-          rowSums.withUnsafeMutableBufferPointer { sums in
-            rowWeights.withUnsafeMutableBufferPointer { sumWeights in
-              rowLevels.withUnsafeMutableBufferPointer { rowLevels in
-                bits.withUnsafeMutableBufferPointer { bits in
-                  // Unsafe: every index below stays in 0..<w*h (block origins are clamped so
-                  // that an 8 × 8 block lies inside the image) or in 0..<blocksWide*blocksHigh.
-                  Self.computeLevels(pixels, w, h, blocksWide, blocksHigh, levels, weights)
-                  if smoothsFlatBlocks {
-                    for i in 0..<weights.count { weights[i] = 1 }
-                  }
-                  Self.smoothLevels(levels, weights, sums, sumWeights, blocksWide, blocksHigh)
-                  Self.threshold(pixels, w, h, blocksWide, blocksHigh, levels, rowLevels, bits)
-                }
+        contributions.withUnsafeMutableBufferPointer { contributions in
+          columnSums.withUnsafeMutableBufferPointer { columnSums in
+            rowLevels.withUnsafeMutableBufferPointer { rowLevels in
+              bits.withUnsafeMutableBufferPointer { bits in
+                // Unsafe: every index below stays in 0..<w*h (block origins are clamped so
+                // that an 8 × 8 block lies inside the image), in 0..<blocksWide*blocksHigh or
+                // in 0..<blocksWide.
+                Self.computeLevels(
+                  pixels, w, h, blocksWide, blocksHigh, smoothsFlatBlocks, levels, contributions)
+                Self.smoothLevels(levels, contributions, columnSums, blocksWide, blocksHigh)
+                Self.threshold(pixels, w, h, blocksWide, blocksHigh, levels, rowLevels, bits)
               }
             }
           }
@@ -93,22 +90,21 @@ struct Binarizer: Sendable {
 
   private static func computeLevels(
     _ pixels: UnsafeBufferPointer<UInt8>, _ w: Int, _ h: Int, _ blocksWide: Int,
-    _ blocksHigh: Int, _ levels: UnsafeMutableBufferPointer<Int32>,
-    _ weights: UnsafeMutableBufferPointer<Int32>
+    _ blocksHigh: Int, _ smoothsFlatBlocks: Bool, _ levels: UnsafeMutableBufferPointer<Int32>,
+    _ contributions: UnsafeMutableBufferPointer<Int32>
   ) {
     // swift-format-ignore: NeverForceUnwrap
     let base = UnsafeRawPointer(pixels.baseAddress!)  // the image is never empty
     for by in 0..<blocksHigh {
-      let top = min(by &* blockSide, h &- blockSide)
+      let top = base + min(by &* blockSide, h &- blockSide) &* w
       for bx in 0..<blocksWide {
-        let left = min(bx &* blockSide, w &- blockSide)
+        let corner = top + min(bx &* blockSide, w &- blockSide)
         // Eight rows of eight pixels as SIMD lanes: sums in 16 bits (8 × 255 fits), min, max.
         var sums = SIMD8<UInt16>()
         var low = SIMD8<UInt8>(repeating: 255)
         var high = SIMD8<UInt8>()
         for row in 0..<blockSide {
-          let lane = base.loadUnaligned(
-            fromByteOffset: (top &+ row) &* w &+ left, as: SIMD8<UInt8>.self)
+          let lane = corner.loadUnaligned(fromByteOffset: row &* w, as: SIMD8<UInt8>.self)
           sums &+= SIMD8<UInt16>(truncatingIfNeeded: lane)
           low = pointwiseMin(low, lane)
           high = pointwiseMax(high, lane)
@@ -117,7 +113,6 @@ struct Binarizer: Sendable {
         let darkest = Int(low.min())
         var level = sum >> 6
         let isFlat = Int(high.max()) &- darkest < flatContrast
-        weights[by &* blocksWide &+ bx] = isFlat ? 0 : 1
         if isFlat {
           // Flat: light unless the neighbours already seen are darker than this block's
           // darkest pixel, in which case it is inside a dark area (a large module).
@@ -131,73 +126,125 @@ struct Binarizer: Sendable {
           }
         }
         levels[by &* blocksWide &+ bx] = Int32(level)
+        // The level (below 256) in the low half, a count of 1 in the high half; see
+        // `smoothLevels`.
+        contributions[by &* blocksWide &+ bx] =
+          isFlat && !smoothsFlatBlocks ? 0 : Int32(level) | 0x1_0000
       }
     }
   }
 
   /// Replaces each level by the mean of the 5 × 5 levels around it (the window is shifted to
-  /// stay inside the grid), with a separable box sum. Only blocks with contrast count, and
-  /// only they are replaced: a flat block's level is a guess (light, unless inside a dark
-  /// area), which would drag its neighbours' thresholds near large modules, and which it keeps.
+  /// stay inside the grid). Only blocks with contrast count, and only they are replaced
+  /// (unless flat blocks are smoothed too, when all count): a flat block's level is a guess
+  /// (light, unless inside a dark area), which would drag its neighbours' thresholds near
+  /// large modules, and which it keeps.
   ///
-  /// Along rows the window slides (one level in, one out); down the columns five rows of row
-  /// sums are added. The grid is at least 5 × 5 blocks.
+  /// Each block's contribution packs its level (below 256) and a count of 1 (at bit 16), or is
+  /// 0, so one sum of 25 gives both the sum of levels and their number (both fit 16 bits).
+  /// Down the columns the window's sums slide a row at a time into `columnSums` (one row of
+  /// blocks); along the row five of them are added, four blocks at a time. The grid is at
+  /// least 5 × 5 blocks.
   private static func smoothLevels(
-    _ levels: UnsafeMutableBufferPointer<Int32>, _ weights: UnsafeMutableBufferPointer<Int32>,
-    _ sums: UnsafeMutableBufferPointer<Int32>, _ sumWeights: UnsafeMutableBufferPointer<Int32>,
-    _ blocksWide: Int, _ blocksHigh: Int
+    _ levels: UnsafeMutableBufferPointer<Int32>,
+    _ contributions: UnsafeMutableBufferPointer<Int32>,
+    _ columnSums: UnsafeMutableBufferPointer<Int32>, _ blocksWide: Int, _ blocksHigh: Int
   ) {
-    for by in 0..<blocksHigh {
-      let row = by &* blocksWide
-      // The window of block 2 serves blocks 0 and 1 too; that of block `blocksWide - 3` the
-      // last two.
+    // swift-format-ignore: NeverForceUnwrap
+    let levelLanes = UnsafeMutableRawPointer(levels.baseAddress!)  // never empty
+    // swift-format-ignore: NeverForceUnwrap
+    let contributionLanes = UnsafeRawPointer(contributions.baseAddress!)  // as many
+    // swift-format-ignore: NeverForceUnwrap
+    let sumLanes = UnsafeMutableRawPointer(columnSums.baseAddress!)  // blocksWide
+    /// Four Int32 from `base`, the first at index `i` (i + 4 ≤ the buffer's count).
+    @inline(__always) func four(_ base: UnsafeRawPointer, _ i: Int) -> SIMD4<Int32> {
+      base.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<Int32>.self)
+    }
+    for bx in 0..<blocksWide {
       var sum: Int32 = 0
-      var weight: Int32 = 0
-      for i in row..<(row &+ 5) {
-        sum &+= levels[i] &* weights[i]
-        weight &+= weights[i]
-      }
-      for bx in 0..<3 {
-        sums[row &+ bx] = sum
-        sumWeights[row &+ bx] = weight
-      }
-      for bx in 3..<(blocksWide &- 2) {
-        let entering = row &+ bx &+ 2
-        let leaving = row &+ bx &- 3
-        sum &+= levels[entering] &* weights[entering] &- levels[leaving] &* weights[leaving]
-        weight &+= weights[entering] &- weights[leaving]
-        sums[row &+ bx] = sum
-        sumWeights[row &+ bx] = weight
-      }
-      for bx in max(3, blocksWide &- 2)..<blocksWide {
-        sums[row &+ bx] = sum
-        sumWeights[row &+ bx] = weight
-      }
+      for by in 0..<5 { sum &+= contributions[by &* blocksWide &+ bx] }
+      columnSums[bx] = sum
     }
     for by in 0..<blocksHigh {
-      let first = min(max(by &- 2, 0), blocksHigh &- 5) &* blocksWide
       let row = by &* blocksWide
-      for bx in 0..<blocksWide {
-        var sum: Int32 = 0
-        var weight: Int32 = 0
-        var j = first &+ bx
-        for _ in 0..<5 {
-          sum &+= sums[j]
-          weight &+= sumWeights[j]
-          j &+= blocksWide
+      // Rows 0…2 share the first window, the last three the last one.
+      if by >= 3 && by &+ 2 < blocksHigh {
+        let entering = row &+ 2 &* blocksWide
+        let leaving = row &- 3 &* blocksWide
+        var bx = 0
+        while bx &+ 4 <= blocksWide {
+          let change =
+            four(contributionLanes, entering &+ bx) &- four(contributionLanes, leaving &+ bx)
+          sumLanes.storeBytes(
+            of: four(sumLanes, bx) &+ change, toByteOffset: bx &* 4, as: SIMD4<Int32>.self)
+          bx &+= 4
         }
-        // A flat block keeps its guess: averaging its neighbours would put the threshold in
-        // the middle of its noise.
-        if weight > 0 && weights[row &+ bx] != 0 {
-          levels[row &+ bx] = sum / weight
+        while bx < blocksWide {
+          columnSums[bx] &+= contributions[entering &+ bx] &- contributions[leaving &+ bx]
+          bx &+= 1
         }
       }
+      // The levels of blocks `i..<i+4` from their windows' sums, for a flat block unchanged
+      // (unless smoothed): averaging its neighbours would put the threshold in the middle of
+      // its noise. A block that counts has a count of at least 1.
+      @inline(__always) func settle(_ i: Int, _ totals: SIMD4<Int32>) {
+        let own = four(contributionLanes, i)
+        let old = four(levelLanes, i)
+        // All ones where the block counts (its contribution is positive), else 0.
+        let counts = (0 &- own) &>> 31
+        let settled = old ^ ((old ^ means(totals)) & counts)
+        levelLanes.storeBytes(of: settled, toByteOffset: i &* 4, as: SIMD4<Int32>.self)
+      }
+      // One block, for the ends of the row (whose windows are shifted) and what the lanes
+      // leave; four lanes of the same block's total.
+      @inline(__always) func settle(_ bx: Int, _ total: Int32) {
+        let i = row &+ bx
+        if contributions[i] != 0 { levels[i] = means(SIMD4(repeating: total))[0] }
+      }
+      // The windows of blocks 0 and 1 are that of block 2; those of the last two that of
+      // block `blocksWide - 3`.
+      var head: Int32 = 0
+      for bx in 0..<5 { head &+= columnSums[bx] }
+      settle(0, head)
+      settle(1, head)
+      var bx = 2
+      while bx &+ 4 <= blocksWide &- 2 {
+        var totals = four(sumLanes, bx &- 2) &+ four(sumLanes, bx &- 1) &+ four(sumLanes, bx)
+        totals &+= four(sumLanes, bx &+ 1) &+ four(sumLanes, bx &+ 2)
+        settle(row &+ bx, totals)
+        bx &+= 4
+      }
+      while bx < blocksWide &- 2 {
+        var total = columnSums[bx &- 2] &+ columnSums[bx &- 1] &+ columnSums[bx]
+        total &+= columnSums[bx &+ 1] &+ columnSums[bx &+ 2]
+        settle(bx, total)
+        bx &+= 1
+      }
+      var tail: Int32 = 0
+      for bx in (blocksWide &- 5)..<blocksWide { tail &+= columnSums[bx] }
+      settle(blocksWide &- 2, tail)
+      settle(blocksWide &- 1, tail)
     }
   }
 
+  /// The sums of windows' levels (low 16 bits) divided by their counts (high 16 bits), rounded
+  /// down; junk for a count of 0.
+  ///
+  /// For a sum s = n × c + r (0 ≤ r < c), (2s − c + 1) / 2c = n + (2r − c + 1) / 2c lies within
+  /// 1/2 − 1/2c of n, so rounding it to the nearest integer gives n; a Float's error, below
+  /// 2⁻²⁴ × 6375, is far less than the 1/50 margin. Adding 1.5 × 2²³ rounds to an integer in
+  /// the low bits, without a conversion that checks its range (which does not vectorize).
+  @inline(__always)
+  private static func means(_ totals: SIMD4<Int32>) -> SIMD4<Int32> {
+    let sums = totals & 0xFFFF
+    let counts = totals &>> 16
+    let quotients = SIMD4<Float>(sums &* 2 &- counts &+ 1) / SIMD4<Float>(counts &* 2)
+    return unsafeBitCast(quotients + 12_582_912, to: SIMD4<Int32>.self) &- 0x4B40_0000
+  }
+
   /// Sets each pixel's bit from its block's level: the levels of a row of blocks are spread
-  /// into `rowLevels`, one byte a pixel, and each of the block row's pixel rows is compared
-  /// with them.
+  /// into `rowLevels`, one byte a pixel, and the block row's pixels are compared with them 32
+  /// columns at a time (the last 32 moved back inside the image), down the block row's rows.
   private static func threshold(
     _ pixels: UnsafeBufferPointer<UInt8>, _ w: Int, _ h: Int, _ blocksWide: Int,
     _ blocksHigh: Int, _ levels: UnsafeMutableBufferPointer<Int32>,
@@ -211,20 +258,44 @@ struct Binarizer: Sendable {
     let spread = UnsafeMutableRawPointer(rowLevels.baseAddress!)  // blocksWide × 8 bytes
     for by in 0..<blocksHigh {
       for bx in 0..<blocksWide {
-        let level = UInt8(clamping: levels[by &* blocksWide &+ bx])
+        // A level is a mean of pixels or half of one, so in 0...255: its byte eight times.
+        let level = UInt64(truncatingIfNeeded: levels[by &* blocksWide &+ bx])
         spread.storeBytes(
-          of: SIMD8<UInt8>(repeating: level), toByteOffset: bx &* blockSide, as: SIMD8<UInt8>.self)
+          of: level &* 0x0101_0101_0101_0101, toByteOffset: bx &* blockSide, as: UInt64.self)
       }
-      for y in (by &* blockSide)..<min((by &+ 1) &* blockSide, h) {
-        // A plain loop, which the compiler turns into vector compares.
-        let row = source + y &* w
-        let out = target + y &* w
-        for x in 0..<w {
-          out.storeBytes(
-            of: row.load(fromByteOffset: x, as: UInt8.self)
-              <= spread.load(fromByteOffset: x, as: UInt8.self) ? 1 : 0,
-            toByteOffset: x, as: UInt8.self)
+      let top = by &* blockSide
+      let rows = min(blockSide, h &- top)
+      var x = 0
+      while x < w {
+        // w ≥ 40, so 32 columns fit.
+        let left = min(x, w &- 32)
+        let level = spread.loadUnaligned(fromByteOffset: left, as: SIMD16<UInt8>.self)
+        let level2 = spread.loadUnaligned(fromByteOffset: left &+ 16, as: SIMD16<UInt8>.self)
+        let start = top &* w &+ left
+        @inline(__always) func compare(_ y: Int) {
+          let offset = start &+ y &* w
+          let row = source.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+          let row2 = source.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD16<UInt8>.self)
+          // Selects of compares, which compile to pmaxub (or pminub), pcmpeqb and pand.
+          let dark = SIMD16<UInt8>().replacing(with: 1, where: level .>= row)
+          let dark2 = SIMD16<UInt8>().replacing(with: 1, where: level2 .>= row2)
+          target.storeBytes(of: dark, toByteOffset: offset, as: SIMD16<UInt8>.self)
+          target.storeBytes(of: dark2, toByteOffset: offset &+ 16, as: SIMD16<UInt8>.self)
         }
+        if rows == blockSide {
+          // Written out, so that the compiler keeps the level and the row offsets in registers.
+          compare(0)
+          compare(1)
+          compare(2)
+          compare(3)
+          compare(4)
+          compare(5)
+          compare(6)
+          compare(7)
+        } else {
+          for y in 0..<rows { compare(y) }
+        }
+        x &+= 32
       }
     }
   }

@@ -106,7 +106,7 @@ private func referenceLocalThreshold(_ image: GrayImage, smoothsFlatBlocks: Bool
   return bits
 }
 
-@Test(arguments: [(40, 40), (43, 57), (129, 83), (200, 41)])
+@Test(arguments: [(40, 40), (41, 47), (43, 57), (127, 65), (129, 83), (200, 41), (333, 211)])
 func localThresholdMatchesItsDefinition(width: Int, height: Int) {
   // Noise over gradients, with flat patches (a large dark module, a light margin) and sharp
   // edges off the block grid, at sizes that are and are not multiples of the block.
