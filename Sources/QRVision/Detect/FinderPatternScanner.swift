@@ -231,13 +231,17 @@ enum FinderPatternScanner {
   /// it is not a finder pattern. `checkAllRound` tests the lines in between.
   static func confirm(_ image: BinaryImage, stoneX: Int, y: Int, rowTotal: Int) -> FinderPattern? {
     let maxRun = rowTotal * 2
-    guard let vertical = image.finderRuns(x: stoneX, y: y, dx: 0, dy: 1, maxRun: maxRun) else {
-      return nil
-    }
+    // The straight walks stop where the pattern would be too long to be comparable.
+    guard
+      let vertical = image.finderRuns(
+        x: stoneX, y: y, dx: 0, dy: 1, maxRun: maxRun, limit: comparableLimit(rowTotal))
+    else { return nil }
     let centreY = Double(y) + 0.5 + vertical.centre
     guard isComparable(vertical.total, rowTotal) else { return nil }
     let row = Int(centreY)
-    guard let horizontal = image.finderRuns(x: stoneX, y: row, dx: 1, dy: 0, maxRun: maxRun),
+    guard
+      let horizontal = image.finderRuns(
+        x: stoneX, y: row, dx: 1, dy: 0, maxRun: maxRun, limit: comparableLimit(vertical.total)),
       isComparable(horizontal.total, vertical.total)
     else { return nil }
     let centreX = Double(stoneX) + 0.5 + horizontal.centre
@@ -356,5 +360,11 @@ enum FinderPatternScanner {
   /// Whether two pattern lengths could belong to one pattern seen under perspective.
   private static func isComparable(_ a: Int, _ b: Int) -> Bool {
     a * 5 > b * 2 && b * 5 > a * 2
+  }
+
+  /// The shortest length not comparable with `length` for being too long: `isComparable(a,
+  /// length)` fails for every `a` from it on (`a * 2 >= length * 5`).
+  private static func comparableLimit(_ length: Int) -> Int {
+    (length * 5 + 1) / 2
   }
 }
