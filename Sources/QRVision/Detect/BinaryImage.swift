@@ -172,28 +172,45 @@ struct BinaryImage {
   ///
   /// Asked at every run the row scan closes and on every line a hit is confirmed along, where
   /// the lengths are as unpredictable as the image (a mispredicted branch costs as much as the
-  /// whole test), so it is computed without a branch on them: each term below is negative
-  /// exactly when its condition holds, so all hold when their AND is (its sign bit set). The
+  /// whole test), so it is computed without a branch on them (see the variant below). The
   /// lengths being positive follows from the ratios. (`FinderPatternScannerTests` checks it
   /// against the plain comparisons on every sequence of short runs.)
   @inline(__always)
   static func isFinderRatio(_ runs: (Int, Int, Int, Int, Int), minimumStone: Int = 1) -> Bool {
-    @inline(__always) func magnitude(_ value: Int) -> Int {
-      let sign = value >> (Int.bitWidth - 1)
-      return (value ^ sign) &- sign
-    }
-    // Work in sevenths of a pixel to stay in integers: a module is `total` units.
-    let total = runs.0 &+ runs.1 &+ runs.2 &+ runs.3 &+ runs.4
+    let sevenths = (runs.0 &* 7, runs.1 &* 7, runs.2 &* 7, runs.3 &* 7, runs.4 &* 7)
+    return isFinderRatio(
+      sevenths: sevenths,
+      total: sevenths.0 &+ sevenths.1 &+ sevenths.2 &+ sevenths.3 &+ sevenths.4,
+      minimumStone: minimumStone)
+  }
+
+  /// `isFinderRatio(runs, minimumStone:)` for the lengths and their total in sevenths of a
+  /// pixel (seven times them), as the row scan keeps them: a module is then the total in
+  /// pixels, and the tolerance a tenth of the total given.
+  ///
+  /// Each term below is non-negative exactly when its condition holds, so all hold when their
+  /// OR is: a length within `tolerance` of its expected value is one between the bounds
+  /// `tolerance - 1` either side, and `a - low | high - a` is non-negative exactly when `a` is.
+  @inline(__always)
+  static func isFinderRatio(
+    sevenths runs: (Int, Int, Int, Int, Int), total: Int, minimumStone: Int
+  ) -> Bool {
+    // The total in pixels: a multiple of seven times the inverse of 7 modulo 2^64 is exact.
+    let pixels = total &* 0x6DB6_DB6D_B6DB_6DB7
     // Generous, for blur and thresholding drift; divided as unsigned (run lengths are never
     // negative), which spares the signed division's correction.
-    let tolerance = Int(bitPattern: UInt(bitPattern: total &* 7) / 10)
+    let tolerance = Int(bitPattern: UInt(bitPattern: total) / 10)
+    // Each ring within `tolerance` of a module, the stone within twice that of three.
+    let (low, high) = (pixels &- tolerance &+ 1, pixels &+ tolerance &- 1)
+    let (stoneLow, stoneHigh) = (low &+ 2 &* pixels &- tolerance, high &+ 2 &* pixels &+ tolerance)
+    @inline(__always) func within(_ units: Int, _ low: Int, _ high: Int) -> Int {
+      (units &- low) | (high &- units)
+    }
     let terms =
-      (6 &- total) & (minimumStone &- 1 &- runs.2)
-      & (magnitude(runs.2 &* 7 &- 3 &* total) &- 2 &* tolerance)
-      & (magnitude(runs.0 &* 7 &- total) &- tolerance)
-      & (magnitude(runs.1 &* 7 &- total) &- tolerance)
-      & (magnitude(runs.3 &* 7 &- total) &- tolerance)
-      & (magnitude(runs.4 &* 7 &- total) &- tolerance)
-    return terms < 0
+      (pixels &- 7) | (runs.2 &- minimumStone &* 7)
+      | within(runs.2, stoneLow, stoneHigh)
+      | within(runs.0, low, high) | within(runs.1, low, high)
+      | within(runs.3, low, high) | within(runs.4, low, high)
+    return terms >= 0
   }
 }
