@@ -54,7 +54,8 @@ enum FinderPatternScanner {
     var y = top + step / 2
     while y < top + regionHeight {
       merger.startRow(y)
-      rowHits.removeAll(keepingCapacity: true)
+      // (Most rows have none, and emptying an empty array is a call.)
+      if !rowHits.isEmpty { rowHits.removeAll(keepingCapacity: true) }
       scanRow(
         image, y: y, left: left, right: right, stones: stones,
         collectsInverted: collectsInverted && !stones, hits: &rowHits, inverted: &inverted)
@@ -115,6 +116,7 @@ enum FinderPatternScanner {
     /// Forgets the patterns out of reach of row `y`. (Rows with no sighting need not be
     /// started: reach only shrinks as rows go down.)
     mutating func startRow(_ y: Int) {
+      guard !active.isEmpty else { return }  // (most rows: removeAll would be a call)
       active.removeAll { Double(y - lastRow[$0]) > found[$0].moduleSize * 4 + Double(step) }
     }
 
