@@ -45,22 +45,30 @@ struct BinaryImage {
   /// starting inside the stone.
   ///
   /// Returns the centre of the stone and the length of the whole pattern, both measured in
-  /// steps along the line, or nil when the runs are missing, longer than `maxRun`, or out of
-  /// proportion.
+  /// steps along the line, or nil when the runs are missing, longer than `maxRun`, out of
+  /// proportion, or `limit` pixels or more in all (a caller that would reject a pattern that
+  /// long spares the walk past it: the result is the same for every shorter pattern).
   ///
-  /// - Complexity: O(`maxRun`).
-  func finderRuns(x: Int, y: Int, dx: Int, dy: Int, maxRun: Int) -> (centre: Double, total: Int)? {
+  /// - Complexity: O(min(`maxRun`, `limit`)).
+  func finderRuns(
+    x: Int, y: Int, dx: Int, dy: Int, maxRun: Int, limit: Int = .max
+  ) -> (centre: Double, total: Int)? {
     guard isDark(x, y) else { return nil }
     // Backwards: stone (including the start), inner light ring, outer dark ring.
-    guard let back = runs(x: x, y: y, dx: -dx, dy: -dy, count: 3, maxRun: maxRun),
+    guard let back = runs(x: x, y: y, dx: -dx, dy: -dy, count: 3, maxRun: maxRun, limit: limit)
+    else { return nil }
+    let backTotal = back.0 &+ back.1 &+ back.2
+    guard
       let forth = runs(
-        x: x + dx, y: y + dy, dx: dx, dy: dy, count: 3, maxRun: maxRun, startsDark: true)
+        x: x &+ dx, y: y &+ dy, dx: dx, dy: dy, count: 3, maxRun: maxRun, startsDark: true,
+        limit: limit &- backTotal)
     else { return nil }
     let stone = back.0 + forth.0
     let runs = (back.2, back.1, stone, forth.1, forth.2)
-    guard Self.isFinderRatio(runs) else { return nil }
+    let total = runs.0 + runs.1 + runs.2 + runs.3 + runs.4
+    guard total < limit, Self.isFinderRatio(runs) else { return nil }
     let centre = Double(forth.0 - back.0 + 2) / 2 - 0.5
-    return (centre, runs.0 + runs.1 + runs.2 + runs.3 + runs.4)
+    return (centre, total)
   }
 
   /// The length of the 1:1:3:1:1 runs through `centre` along the unit vector `direction`,
@@ -109,9 +117,11 @@ struct BinaryImage {
   /// The lengths of up to three alternating runs from (`x`, `y`) along (`dx`, `dy`), the first
   /// dark; the first may be empty when `startsDark` (the start pixel may be light already).
   /// Runs longer than `maxRun` fail the measurement, except the last, which is cut at
-  /// `maxRun + 1`.
+  /// `maxRun + 1`. The walk reads at most `limit` pixels, as if the image ended there: the
+  /// lengths are the same whenever they total less than `limit`.
   func runs(
-    x: Int, y: Int, dx: Int, dy: Int, count: Int, maxRun: Int, startsDark: Bool = false
+    x: Int, y: Int, dx: Int, dy: Int, count: Int, maxRun: Int, startsDark: Bool = false,
+    limit: Int = .max
   ) -> (Int, Int, Int)? {
     let (width, height) = (self.width, self.height)
     // The pixels from (x, y) on that lie inside the image: steps along each axis until it
@@ -120,7 +130,10 @@ struct BinaryImage {
       step > 0 ? size - start : step < 0 ? start + 1 : .max
     }
     guard x >= 0, y >= 0, x < width, y < height else { return nil }
-    var available = min(inside(x, dx, width), inside(y, dy, height))
+    var available = min(inside(x, dx, width), inside(y, dy, height), limit)
+    // A run fails (or the last is cut) at its pixel after `maxRun` (at its first when `maxRun`
+    // is negative).
+    let most = maxRun < 0 ? 1 : maxRun < Int.max ? maxRun &+ 1 : maxRun
     let stride = dy &* width &+ dx
     return bits.withUnsafeBufferPointer { bits -> (Int, Int, Int)? in
       // Unsafe, measured: this walk is a tenth of the detector's instructions on camera frames,
@@ -130,17 +143,16 @@ struct BinaryImage {
       var index = y &* width &+ x
       var dark = true
       for run in 0..<count {
+        // One bound a step: the pixels left, or the one after `maxRun`.
+        let end = min(available, most)
         var length = 0
-        while available > 0, (bits[index] != 0) == dark {
+        while length < end, (bits[index] != 0) == dark {
           length &+= 1
-          if length > maxRun {
-            // The last run may go on into neighbouring modules of its colour; cut it short.
-            guard run == count &- 1 else { return nil }
-            break
-          }
           index &+= stride
-          available &-= 1
         }
+        // The last run may go on into neighbouring modules of its colour; cut it short.
+        if length == most && run != count &- 1 { return nil }
+        available &-= length
         if length == 0 && !(run == 0 && startsDark) && run < 2 { return nil }
         switch run {
         case 0: lengths.0 = length
@@ -160,28 +172,45 @@ struct BinaryImage {
   ///
   /// Asked at every run the row scan closes and on every line a hit is confirmed along, where
   /// the lengths are as unpredictable as the image (a mispredicted branch costs as much as the
-  /// whole test), so it is computed without a branch on them: each term below is negative
-  /// exactly when its condition holds, so all hold when their AND is (its sign bit set). The
+  /// whole test), so it is computed without a branch on them (see the variant below). The
   /// lengths being positive follows from the ratios. (`FinderPatternScannerTests` checks it
   /// against the plain comparisons on every sequence of short runs.)
   @inline(__always)
   static func isFinderRatio(_ runs: (Int, Int, Int, Int, Int), minimumStone: Int = 1) -> Bool {
-    @inline(__always) func magnitude(_ value: Int) -> Int {
-      let sign = value >> (Int.bitWidth - 1)
-      return (value ^ sign) &- sign
-    }
-    // Work in sevenths of a pixel to stay in integers: a module is `total` units.
-    let total = runs.0 &+ runs.1 &+ runs.2 &+ runs.3 &+ runs.4
+    let sevenths = (runs.0 &* 7, runs.1 &* 7, runs.2 &* 7, runs.3 &* 7, runs.4 &* 7)
+    return isFinderRatio(
+      sevenths: sevenths,
+      total: sevenths.0 &+ sevenths.1 &+ sevenths.2 &+ sevenths.3 &+ sevenths.4,
+      minimumStone: minimumStone)
+  }
+
+  /// `isFinderRatio(runs, minimumStone:)` for the lengths and their total in sevenths of a
+  /// pixel (seven times them), as the row scan keeps them: a module is then the total in
+  /// pixels, and the tolerance a tenth of the total given.
+  ///
+  /// Each term below is non-negative exactly when its condition holds, so all hold when their
+  /// OR is: a length within `tolerance` of its expected value is one between the bounds
+  /// `tolerance - 1` either side, and `a - low | high - a` is non-negative exactly when `a` is.
+  @inline(__always)
+  static func isFinderRatio(
+    sevenths runs: (Int, Int, Int, Int, Int), total: Int, minimumStone: Int
+  ) -> Bool {
+    // The total in pixels: a multiple of seven times the inverse of 7 modulo 2^64 is exact.
+    let pixels = total &* 0x6DB6_DB6D_B6DB_6DB7
     // Generous, for blur and thresholding drift; divided as unsigned (run lengths are never
     // negative), which spares the signed division's correction.
-    let tolerance = Int(bitPattern: UInt(bitPattern: total &* 7) / 10)
+    let tolerance = Int(bitPattern: UInt(bitPattern: total) / 10)
+    // Each ring within `tolerance` of a module, the stone within twice that of three.
+    let (low, high) = (pixels &- tolerance &+ 1, pixels &+ tolerance &- 1)
+    let (stoneLow, stoneHigh) = (low &+ 2 &* pixels &- tolerance, high &+ 2 &* pixels &+ tolerance)
+    @inline(__always) func within(_ units: Int, _ low: Int, _ high: Int) -> Int {
+      (units &- low) | (high &- units)
+    }
     let terms =
-      (6 &- total) & (minimumStone &- 1 &- runs.2)
-      & (magnitude(runs.2 &* 7 &- 3 &* total) &- 2 &* tolerance)
-      & (magnitude(runs.0 &* 7 &- total) &- tolerance)
-      & (magnitude(runs.1 &* 7 &- total) &- tolerance)
-      & (magnitude(runs.3 &* 7 &- total) &- tolerance)
-      & (magnitude(runs.4 &* 7 &- total) &- tolerance)
-    return terms < 0
+      (pixels &- 7) | (runs.2 &- minimumStone &* 7)
+      | within(runs.2, stoneLow, stoneHigh)
+      | within(runs.0, low, high) | within(runs.1, low, high)
+      | within(runs.3, low, high) | within(runs.4, low, high)
+    return terms >= 0
   }
 }

@@ -48,23 +48,29 @@ enum FinderPatternScanner {
     let (left, top, regionWidth, regionHeight) = region
     let right = left + regionWidth
     let step = max(rowStep, 1)
+    // One row's hits, in order: the scan of a row collects them (so that its loop keeps its
+    // state in registers), then each is confirmed as the row scan would have.
+    var rowHits: [RowHit] = []
     var y = top + step / 2
     while y < top + regionHeight {
       merger.startRow(y)
+      // (Most rows have none, and emptying an empty array is a call.)
+      if !rowHits.isEmpty { rowHits.removeAll(keepingCapacity: true) }
       scanRow(
         image, y: y, left: left, right: right, stones: stones,
-        collectsInverted: collectsInverted && !stones, inverted: &inverted
-      ) {
-        stoneX, total in
+        collectsInverted: collectsInverted && !stones, hits: &rowHits, inverted: &inverted)
+      for hit in rowHits {
         if stones {
-          guard let pattern = confirmStone(image, x: stoneX, y: y, rowLength: total) else {
-            return
+          guard let pattern = confirmStone(image, x: hit.x, y: y, rowLength: hit.total) else {
+            continue
           }
           merger.add(pattern, to: merger.match(pattern), y: y)
         } else {
-          guard var pattern = confirm(image, stoneX: stoneX, y: y, rowTotal: total) else { return }
+          guard var pattern = confirm(image, stoneX: hit.x, y: y, rowTotal: hit.total) else {
+            continue
+          }
           let match = merger.match(pattern)
-          if !merger.isAllRound(match) { checkAllRound(image, &pattern, rowTotal: total) }
+          if !merger.isAllRound(match) { checkAllRound(image, &pattern, rowTotal: hit.total) }
           merger.add(pattern, to: match, y: y)
         }
       }
@@ -110,6 +116,7 @@ enum FinderPatternScanner {
     /// Forgets the patterns out of reach of row `y`. (Rows with no sighting need not be
     /// started: reach only shrinks as rows go down.)
     mutating func startRow(_ y: Int) {
+      guard !active.isEmpty else { return }  // (most rows: removeAll would be a call)
       active.removeAll { Double(y - lastRow[$0]) > found[$0].moduleSize * 4 + Double(step) }
     }
 
@@ -139,21 +146,21 @@ enum FinderPatternScanner {
     }
   }
 
-  /// Calls `hit` with the stone's middle x and the pattern's length for every 1:1:3:1:1 run
-  /// sequence on row `y`.
+  /// Appends to `hits` the stone's middle x and the pattern's length for every 1:1:3:1:1 run
+  /// sequence on row `y`, in order.
   ///
   /// The row is read 64 pixels at a time as a bit mask (eight bytes of 0 or 1 packed by one
-  /// multiplication); the set bits of the mask xor itself shifted by one are where colours
+  /// multiplication each); the set bits of the mask xor itself shifted by one are where colours
   /// change, so the work is per run, not per pixel, with no branch on each pixel's colour
   /// (noise changes colour every other pixel, unpredictably).
   ///
-  /// With `stones`, it calls `hit` instead for every dark run of six pixels or more with a
-  /// light run of a third of its length or more on either side, with the run's middle and
-  /// length (see `confirmStone`). With `collectsInverted` (not with `stones`), the sequences
-  /// whose colours are swapped (light, dark, light, dark, light) are appended to `inverted`.
+  /// With `stones`, it appends instead every dark run of six pixels or more with a light run of
+  /// a third of its length or more on either side, with the run's middle and length (see
+  /// `confirmStone`). With `collectsInverted` (not with `stones`), the sequences whose colours
+  /// are swapped (light, dark, light, dark, light) are appended to `inverted`.
   private static func scanRow(
     _ image: BinaryImage, y: Int, left: Int, right: Int, stones: Bool,
-    collectsInverted: Bool, inverted: inout [RowHit], hit: (Int, Int) -> Void
+    collectsInverted: Bool, hits: inout [RowHit], inverted: inout [RowHit]
   ) {
     guard left < right else { return }
     image.bits.withUnsafeBufferPointer { bits in
@@ -161,83 +168,117 @@ enum FinderPatternScanner {
       // the image (word loads only when eight bytes remain before `right`).
       // swift-format-ignore: NeverForceUnwrap
       let row = UnsafeRawPointer(bits.baseAddress!) + y &* image.width  // the image is never empty
-      var runs = (0, 0, 0, 0, 0)  // the last five runs, oldest first
       var isDark = row.load(fromByteOffset: left, as: UInt8.self) != 0  // the open run's colour
       var runStart = left
-      var previous: UInt64 = isDark ? 1 : 0  // the colour of the pixel before the chunk
-      func close(at x: Int) {
-        runs = (runs.1, runs.2, runs.3, runs.4, x &- runStart)
+      let previous: UInt64 = isDark ? 1 : 0
+      // Each mode closes runs in its own loop (`forEachChange` written out twice), so that
+      // neither keeps the other's state in registers.
+      if stones {
+        var runs = (0, 0, 0)  // the last three runs, oldest first
+        forEachChange(row, left: left, right: right, previous: previous) { x in
+          runs = (runs.1, runs.2, x &- runStart)
+          // Closing a light run after a dark one: light, dark, light. The dark run is six
+          // pixels or more with a third of that on either side. (Each term is non-negative
+          // exactly when its condition holds: all hold when their OR is, with no branch on
+          // the lengths.)
+          if !isDark && ((runs.1 &- 6) | (runs.0 &* 3 &- runs.1) | (runs.2 &* 3 &- runs.1)) >= 0 {
+            hits.append(RowHit(x: x &- runs.2 &- (runs.1 &+ 1) / 2, y: y, total: runs.1))
+          }
+          isDark.toggle()
+          runStart = x
+        }
+        return
+      }
+      // The last five runs, oldest first, and their total, all in sevenths of a pixel (seven
+      // times the lengths), as the ratio test takes them.
+      var sevenths = (0, 0, 0, 0, 0)
+      var total = 0
+      forEachChange(row, left: left, right: right, previous: previous) { x in
+        let length = (x &- runStart) &* 7
+        total = total &+ length &- sevenths.0
+        sevenths = (sevenths.1, sevenths.2, sevenths.3, sevenths.4, length)
         // A stone of one pixel is never in proportion (the pattern is seven or more).
-        if stones {
-          // Closing a light run after a dark one: light, dark, light in runs 2, 3, 4.
-          // (Each term is non-negative exactly when its condition holds: all hold when their
-          // OR is, with no branch on the lengths.)
-          if !isDark && ((runs.3 &- 6) | (runs.2 &* 3 &- runs.3) | (runs.4 &* 3 &- runs.3)) >= 0 {
-            hit(x &- runs.4 &- (runs.3 &+ 1) / 2, runs.3)
-          }
-        } else if (isDark || collectsInverted) && BinaryImage.isFinderRatio(runs, minimumStone: 2) {
-          let total = runs.0 &+ runs.1 &+ runs.2 &+ runs.3 &+ runs.4
-          let stoneX = x &- runs.4 &- runs.3 &- (runs.2 &+ 1) / 2
-          if isDark {
-            hit(stoneX, total)
-          } else {
-            inverted.append(RowHit(x: stoneX, y: y, total: total))
-          }
+        if (isDark || collectsInverted)
+          && BinaryImage.isFinderRatio(sevenths: sevenths, total: total, minimumStone: 2)
+        {
+          let hit = RowHit(
+            x: x &- (sevenths.4 &+ sevenths.3) / 7 &- (sevenths.2 / 7 &+ 1) / 2, y: y,
+            total: total / 7)
+          if isDark { hits.append(hit) } else { inverted.append(hit) }
         }
         isDark.toggle()
         runStart = x
       }
-      var x = left
-      while x < right {
-        let count = min(64, right &- x)
-        var mask: UInt64 = 0
-        var i = 0
-        // Eight bytes of 0 or 1 packed into eight bits by one multiplication.
-        @inline(__always) func packed(_ offset: Int) -> UInt64 {
-          let word = row.loadUnaligned(fromByteOffset: x &+ offset, as: UInt64.self)
-          return ((word &* 0x0102_0408_1020_4080) >> 56) << UInt64(offset)
-        }
-        if count == 64 {
-          // Written out: a loop here mispredicts its exit (a third of the scan's mispredicted
-          // branches on camera frames, the colours' branches around it spoiling its history).
-          mask =
-            packed(0) | packed(8) | packed(16) | packed(24) | packed(32) | packed(40)
-            | packed(48) | packed(56)
-          i = 64
-        }
-        while i &+ 8 <= count {
-          mask |= packed(i)
-          i &+= 8
-        }
-        while i < count {
-          if row.load(fromByteOffset: x &+ i, as: UInt8.self) != 0 { mask |= 1 << UInt64(i) }
-          i &+= 1
-        }
-        var changes = mask ^ ((mask << 1) | previous)
-        if count < 64 { changes &= (1 << UInt64(count)) &- 1 }
-        previous = (mask >> UInt64(count &- 1)) & 1
-        while changes != 0 {
-          close(at: x &+ changes.trailingZeroBitCount)
-          changes &= changes &- 1
-        }
-        x &+= count
-      }
-      // The row's end closes the last run.
-      close(at: right)
     }
+  }
+
+  /// Calls `close` with the x of every colour change along `left..<right` of `row` (bytes of 0
+  /// or 1), in order, and finally with `right`, which closes the last run; `previous` is the
+  /// colour of the pixel at `left` (1 dark).
+  @inline(__always)
+  private static func forEachChange(
+    _ row: UnsafeRawPointer, left: Int, right: Int, previous: UInt64, _ close: (Int) -> Void
+  ) {
+    var previous = previous
+    var x = left
+    while x < right {
+      let count = min(64, right &- x)
+      var mask: UInt64 = 0
+      var i = 0
+      // Eight bytes of 0 or 1 packed into the top eight bits by one multiplication.
+      @inline(__always) func packed(_ offset: Int) -> UInt64 {
+        row.loadUnaligned(fromByteOffset: x &+ offset, as: UInt64.self) &* 0x0102_0408_1020_4080
+      }
+      if count == 64 {
+        // Written out: a loop here mispredicts its exit (a third of the scan's mispredicted
+        // branches on camera frames, the colours' branches around it spoiling its history).
+        // Last word first, each shifted in from below (a double shift each).
+        mask = packed(56) >> 56
+        mask = mask << 8 | packed(48) >> 56
+        mask = mask << 8 | packed(40) >> 56
+        mask = mask << 8 | packed(32) >> 56
+        mask = mask << 8 | packed(24) >> 56
+        mask = mask << 8 | packed(16) >> 56
+        mask = mask << 8 | packed(8) >> 56
+        mask = mask << 8 | packed(0) >> 56
+        i = 64
+      }
+      while i &+ 8 <= count {
+        mask |= (packed(i) >> 56) << UInt64(i)
+        i &+= 8
+      }
+      while i < count {
+        if row.load(fromByteOffset: x &+ i, as: UInt8.self) != 0 { mask |= 1 << UInt64(i) }
+        i &+= 1
+      }
+      var changes = mask ^ ((mask << 1) | previous)
+      if count < 64 { changes &= (1 << UInt64(count)) &- 1 }
+      previous = (mask >> UInt64(count &- 1)) & 1
+      while changes != 0 {
+        close(x &+ changes.trailingZeroBitCount)
+        changes &= changes &- 1
+      }
+      x &+= count
+    }
+    // The row's end closes the last run.
+    close(right)
   }
 
   /// Confirms a row hit in the other directions (along its column, row and diagonals); nil if
   /// it is not a finder pattern. `checkAllRound` tests the lines in between.
   static func confirm(_ image: BinaryImage, stoneX: Int, y: Int, rowTotal: Int) -> FinderPattern? {
     let maxRun = rowTotal * 2
-    guard let vertical = image.finderRuns(x: stoneX, y: y, dx: 0, dy: 1, maxRun: maxRun) else {
-      return nil
-    }
+    // The straight walks stop where the pattern would be too long to be comparable.
+    guard
+      let vertical = image.finderRuns(
+        x: stoneX, y: y, dx: 0, dy: 1, maxRun: maxRun, limit: comparableLimit(rowTotal))
+    else { return nil }
     let centreY = Double(y) + 0.5 + vertical.centre
     guard isComparable(vertical.total, rowTotal) else { return nil }
     let row = Int(centreY)
-    guard let horizontal = image.finderRuns(x: stoneX, y: row, dx: 1, dy: 0, maxRun: maxRun),
+    guard
+      let horizontal = image.finderRuns(
+        x: stoneX, y: row, dx: 1, dy: 0, maxRun: maxRun, limit: comparableLimit(vertical.total)),
       isComparable(horizontal.total, vertical.total)
     else { return nil }
     let centreX = Double(stoneX) + 0.5 + horizontal.centre
@@ -356,5 +397,11 @@ enum FinderPatternScanner {
   /// Whether two pattern lengths could belong to one pattern seen under perspective.
   private static func isComparable(_ a: Int, _ b: Int) -> Bool {
     a * 5 > b * 2 && b * 5 > a * 2
+  }
+
+  /// The shortest length not comparable with `length` for being too long: `isComparable(a,
+  /// length)` fails for every `a` from it on (`a * 2 >= length * 5`).
+  private static func comparableLimit(_ length: Int) -> Int {
+    (length * 5 + 1) / 2
   }
 }
