@@ -119,30 +119,52 @@ enum AlignmentPatternSearch {
   /// offsets −2...2 from the centre module) with the alignment pattern's colours: 1 for a
   /// perfect pattern, about 0 for data; nil where a centre falls outside the image.
   static func correlation(_ gray: GrayView, module: (Int, Int) -> Point) -> Double? {
+    correlation(isInverted: gray.isInverted) { dx, dy in gray.level(at: module(dx, dy)) }
+  }
+
+  /// `correlation(_:module:)` with `level` giving the gray level at each module offset (nil
+  /// outside the image), for searches that compute the places themselves; `isInverted` as in
+  /// `GrayView`. Each offset is asked once.
+  @inline(__always)
+  static func correlation(isInverted: Bool, level: (Int, Int) -> Double?) -> Double? {
     // The stone and the light ring first: where they do not differ by 16 gray levels the
-    // correlation cannot be high, and the outer ring is not read (most places tried). The few
-    // places that pass have their inner nine read again below (nothing is stored: this runs
-    // for thousands of places a search).
+    // correlation cannot be high, and the outer ring is not read (most places tried). The
+    // inner nine are kept for the sums below, on the stack (this runs for thousands of places
+    // a search).
+    var inner = InlineArray<9, Double>(repeating: 0)
     var total = 0.0
-    var stone = 0.0
+    var index = 0
     for dy in -1...1 {
       for dx in -1...1 {
-        guard let value = gray.level(at: module(dx, dy)) else { return nil }
+        guard let value = level(dx, dy) else { return nil }
+        inner[index] = value
         total += value
-        if dx == 0 && dy == 0 { stone = value }
+        index += 1
       }
     }
+    let stone = inner[4]
     let ring = (total - stone) / 8
-    guard (gray.isInverted ? stone - ring : ring - stone) >= 16 else { return 0 }
+    guard (isInverted ? stone - ring : ring - stone) >= 16 else { return 0 }
+    // The sums in rows, as the 25 centres lie: the outer ring and the stone are dark.
     var sum = 0.0
     var squares = 0.0
     var dark = 0.0
+    func add(_ value: Double, isDark: Bool) {
+      sum += value
+      squares += value * value
+      if isDark { dark += value }
+    }
     for dy in -2...2 {
-      for dx in -2...2 {
-        guard let value = gray.level(at: module(dx, dy)) else { return nil }
-        sum += value
-        squares += value * value
-        if max(abs(dx), abs(dy)) != 1 { dark += value }
+      if dy == -2 || dy == 2 {
+        for dx in -2...2 {
+          guard let value = level(dx, dy) else { return nil }
+          add(value, isDark: true)
+        }
+      } else {
+        guard let left = level(-2, dy), let right = level(2, dy) else { return nil }
+        add(left, isDark: true)
+        for dx in -1...1 { add(inner[(dy + 1) * 3 + dx + 1], isDark: dx == 0 && dy == 0) }
+        add(right, isDark: true)
       }
     }
     // With the pattern 1 on its 17 dark modules and 0 on its 8 light ones: covariance
@@ -151,7 +173,7 @@ enum AlignmentPatternSearch {
     guard variance > 1e-9 else { return 0 }
     let correlation = (dark - 17 * sum / 25) / (variance * 17 * 8 / 25).squareRoot()
     // Dark is low gray: the pattern correlates negatively, unless the image is inverted.
-    return gray.isInverted ? correlation : -correlation
+    return isInverted ? correlation : -correlation
   }
 
   private static func confirm(
