@@ -120,3 +120,49 @@ private func plainFinderRatio(_ runs: [Int], minimumStone: Int) -> Bool {
   }
   #expect(disagreements == 0)
 }
+
+/// The row scan that tests eight closes at a time finds what the one-at-a-time scan finds, in
+/// the same order, on rows of noise at every density and of every width up to a few lanes past
+/// a word, with and without the light-on-dark hits.
+@Test func runLengthsFindTheRowScansHits() {
+  var generator = SystemRandomNumberGenerator()
+  var found = 0
+  for width in [7, 8, 9, 31, 64, 65, 127, 200, 641] {
+    for darkShare in [0.2, 0.5, 0.8] {
+      for runScale in [1, 2, 3] {
+        // Runs of random length (a scale of pixels each), dark with the given share.
+        var bits: [UInt8] = []
+        while bits.count < width * 3 {
+          let isDark = Double.random(in: 0..<1, using: &generator) < darkShare
+          let length = Int.random(in: 1...4, using: &generator) * runScale
+          bits += [UInt8](repeating: isDark ? 1 : 0, count: length)
+        }
+        bits.removeLast(bits.count - width * 3)
+        let image = BinaryImage(width: width, height: 3, bits: bits)
+        for collectsInverted in [false, true] {
+          var lengths = FinderPatternScanner.RunLengths(capacity: width)
+          #expect(lengths.fitsLanes)
+          for y in 0..<3 {
+            var (hits, inverted) = (
+              [FinderPatternScanner.RowHit](), [FinderPatternScanner.RowHit]()
+            )
+            FinderPatternScanner.scanRow(
+              image, y: y, left: 0, right: width, stones: false,
+              collectsInverted: collectsInverted, hits: &hits, inverted: &inverted)
+            var (laneHits, laneInverted) = (
+              [FinderPatternScanner.RowHit](), [FinderPatternScanner.RowHit]()
+            )
+            lengths.scanRow(
+              image, y: y, left: 0, right: width, collectsInverted: collectsInverted,
+              hits: &laneHits, inverted: &laneInverted)
+            #expect(laneHits == hits)
+            #expect(laneInverted == inverted)
+            found += hits.count + inverted.count
+          }
+        }
+      }
+    }
+  }
+  // Noise is full of runs in proportion: the comparison is not of empty lists.
+  #expect(found > 100)
+}
