@@ -243,7 +243,9 @@ def realscenes(runs, failed):
            " (OpenCV, area interpolation when shrinking, linear when enlarging). The frames of "
            f"one size are one y4m stream that one qrdetect process (`--effort {first['effort']}`) "
            "reads on standard input, timed by the wall clock (start-up included); zxing-cpp "
-           f"{first['zxing_cpp']} reads the same arrays in-process, each call timed. \"read\" is "
+           f"{first['zxing_cpp']} reads the same arrays in-process, each call timed; each goes "
+           f"over the frames {sample.get('passes', 1)} times, the fastest pass counting. "
+           "\"read\" is "
            "the expected texts read. × is zxing-cpp's time over qrdetect's (above 1: qrdetect is "
            "faster).", "",
            "| fit | frame | frames | codes | qrdetect ms | read | zxing-cpp ms | read | × |",
