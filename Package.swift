@@ -9,6 +9,13 @@ let libraries = [
   "QRRecords", "QRDedupe", "QRSimulator",
 ]
 
+/// A fully static executable in release builds. A static link takes libpng16.a, which needs
+/// zlib named after it (a dynamic libpng brings its own).
+let staticRelease: [LinkerSetting] = [
+  .unsafeFlags(["-static-executable"], .when(configuration: .release)),
+  .linkedLibrary("z", .when(configuration: .release)),
+]
+
 let package = Package(
   name: "qrpipe",
   products: libraries.map { .library(name: $0, targets: [$0]) } + [
@@ -63,19 +70,16 @@ let package = Package(
     .target(name: "QRCore", dependencies: libraries.map { .target(name: $0) }),
 
     .executableTarget(name: "qrcapture", dependencies: ["QRCore", "QRTool"]),
-    .executableTarget(name: "qrdetect", dependencies: ["QRCore", "QRTool"]),
-    .executableTarget(name: "qrdedupe", dependencies: ["QRCore", "QRTool"]),
-    // qrrender runs once per code in shell loops: in release builds it is linked fully static
-    // (no dynamic loader, no libstdc++.so to relocate), which starts it in a third of the time
-    // (Benchmarks/README.md). qrcapture stays dynamic: it dlopens libv4l2.
+    // qrrender runs once per code in shell loops, qrdetect once per file or short stream and
+    // qrdedupe at the end of every pipeline: in release builds they are linked fully static
+    // (no dynamic loader, no libstdc++.so, libpng or libjpeg to relocate), which starts them in
+    // a third of the time (Benchmarks/README.md). qrcapture stays dynamic: it dlopens libv4l2.
     .executableTarget(
-      name: "qrrender", dependencies: ["QRCore", "QRTool"],
-      linkerSettings: [
-        .unsafeFlags(["-static-executable"], .when(configuration: .release)),
-        // A static link takes libpng16.a, which needs zlib named after it (a dynamic libpng
-        // brings its own).
-        .linkedLibrary("z", .when(configuration: .release)),
-      ]),
+      name: "qrdetect", dependencies: ["QRCore", "QRTool"], linkerSettings: staticRelease),
+    .executableTarget(
+      name: "qrdedupe", dependencies: ["QRCore", "QRTool"], linkerSettings: staticRelease),
+    .executableTarget(
+      name: "qrrender", dependencies: ["QRCore", "QRTool"], linkerSettings: staticRelease),
     .executableTarget(name: "qrscenes", dependencies: ["QRSimulator", "QRImage", "QRStream"]),
 
     .target(
