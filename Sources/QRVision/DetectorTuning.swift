@@ -58,6 +58,15 @@ enum DetectorTuning {
   /// When the window of unexplained patterns would cover this share of the frame or more, the
   /// whole frame is taken instead (cropping would save little).
   static let wholeWindowShare = 0.6
+  /// How far (in modules of the larger, along either axis) a pattern of a later pass may lie
+  /// from one of an earlier attempt that read nothing, and still be taken for the same
+  /// (`FruitlessAttempts`): thresholds move a pattern's edges, so its centre, by a fraction of
+  /// a module. Larger: fewer repeated attempts, and a neighbouring pattern may be skipped for
+  /// another's failure; smaller: the same pattern tried again at each threshold.
+  static let fruitlessReach = 1.0
+  /// The least ratio of module sizes of two patterns taken for the same by `FruitlessAttempts`.
+  /// Lower: a smaller or larger pattern at the same place (another symbol) may be skipped.
+  static let fruitlessModuleRatio = 0.7
   /// When every unexplained finder pattern has modules this large (pixels) or larger, balanced
   /// effort's other thresholds look at the half-size image, where those modules are still four
   /// pixels or more, a quarter of the work; at twice this, the quarter-size image; at four

@@ -35,15 +35,15 @@ struct FruitlessAttempts {
       self.scale = scale
     }
 
-    /// Whether `other` is the same attempt: the same level, as many patterns, each within a
-    /// module (of the larger) of its counterpart along both axes, and module sizes within
-    /// 30 % (thresholds move a pattern's edges, so its centre and size, by a fraction of a
-    /// module; a pattern a module away or of another size is another pattern).
+    /// Whether `other` is the same attempt: the same level, as many patterns, each within
+    /// `DetectorTuning.fruitlessReach` modules (of the larger) of its counterpart along both
+    /// axes, and module sizes within `DetectorTuning.fruitlessModuleRatio` of each other.
     func isSame(as other: Places) -> Bool {
+      let ratio = DetectorTuning.fruitlessModuleRatio
       guard scale == other.scale, centres.count == other.centres.count,
-        moduleSize > 0.7 * other.moduleSize, other.moduleSize > 0.7 * moduleSize
+        moduleSize > ratio * other.moduleSize, other.moduleSize > ratio * moduleSize
       else { return false }
-      let module = max(moduleSize, other.moduleSize)
+      let module = max(moduleSize, other.moduleSize) * DetectorTuning.fruitlessReach
       for (a, b) in zip(centres, other.centres)
       where abs(a.x - b.x) > module || abs(a.y - b.y) > module {
         return false
