@@ -63,11 +63,30 @@ public struct PerspectiveTransform: Sendable {
   /// `init(from:to:)` for points given as tuples, which makes no array: for searches that try
   /// thousands of maps.
   public init?(from: Quadruple, to: Quadruple) {
-    guard let source = Self.squareToQuadrilateral(from), abs(source.determinant) > 1e-9,
-      let destination = Self.squareToQuadrilateral(to), abs(destination.determinant) > 1e-9
+    guard let source = Source(from) else { return nil }
+    self.init(from: source, to: to)
+  }
+
+  /// The half of `init(from:to:)` that depends on `from` alone, for searches that map one
+  /// quadrilateral onto thousands of others (the same coefficients, computed once).
+  public struct Source: Sendable {
+    /// From the quadrilateral to the unit square (up to scale).
+    fileprivate let toSquare: PerspectiveTransform
+
+    /// The source quadrilateral `from`; nil if degenerate.
+    public init?(_ from: Quadruple) {
+      guard let square = PerspectiveTransform.squareToQuadrilateral(from),
+        abs(square.determinant) > 1e-9
+      else { return nil }
+      toSquare = square.adjoint()
+    }
+  }
+
+  /// `init(from:to:)` with the source prepared once.
+  public init?(from source: Source, to: Quadruple) {
+    guard let destination = Self.squareToQuadrilateral(to), abs(destination.determinant) > 1e-9
     else { return nil }
-    let square = source.adjoint()
-    self = destination.times(square)
+    self = destination.times(source.toSquare)
   }
 
   /// The affine map taking three `from` points to three `to` points (the fourth corner of the

@@ -341,65 +341,16 @@ enum QRLocator {
     guard moduleSize.isFinite, smallestModule.isFinite, let plain = affine(a, b, c, size: size)
     else { return nil }
     let predicted = plain.apply(target)
-    // The trial maps are built as `PerspectiveTransform(from:to:)` builds them, by the same
-    // operations in the same order (so to the same coefficients), but with the half that
-    // depends only on `from` computed once, and as bare coefficients: a map is made only for
-    // the place kept. (Made whole, the maps were a sixth of this search.)
-    typealias Matrix = (Double, Double, Double, Double, Double, Double, Double, Double, Double)
-    // The unit square (0, 0), (1, 0), (1, 1), (0, 1) onto p0, p1, p2, p3 in that order.
-    func square(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) -> Matrix? {
-      let sx = p0.x - p1.x + p2.x - p3.x
-      let sy = p0.y - p1.y + p2.y - p3.y
-      if abs(sx) < 1e-9 && abs(sy) < 1e-9 {
-        return (p1.x - p0.x, p3.x - p0.x, p0.x, p1.y - p0.y, p3.y - p0.y, p0.y, 0, 0, 1)
-      }
-      let dx1 = p1.x - p2.x
-      let dx2 = p3.x - p2.x
-      let dy1 = p1.y - p2.y
-      let dy2 = p3.y - p2.y
-      let denominator = dx1 * dy2 - dx2 * dy1
-      guard abs(denominator) > 1e-12 else { return nil }
-      let g = (sx * dy2 - dx2 * sy) / denominator
-      let h = (dx1 * sy - sx * dy1) / denominator
-      return (
-        p1.x - p0.x + g * p1.x, p3.x - p0.x + h * p3.x, p0.x,
-        p1.y - p0.y + g * p1.y, p3.y - p0.y + h * p3.y, p0.y, g, h, 1
-      )
-    }
-    func determinant(_ m: Matrix) -> Double {
-      m.0 * (m.4 * m.8 - m.5 * m.7) - m.1 * (m.3 * m.8 - m.5 * m.6) + m.2 * (m.3 * m.7 - m.4 * m.6)
-    }
-    guard let source = square(from.0, from.1, from.3, from.2), abs(determinant(source)) > 1e-9
-    else { return nil }
-    let s = source
-    // The adjoint of the source map (its inverse up to scale).
-    let inverse: Matrix = (
-      s.4 * s.8 - s.5 * s.7, s.2 * s.7 - s.1 * s.8, s.1 * s.5 - s.2 * s.4,
-      s.5 * s.6 - s.3 * s.8, s.0 * s.8 - s.2 * s.6, s.2 * s.3 - s.0 * s.5,
-      s.3 * s.7 - s.4 * s.6, s.1 * s.6 - s.0 * s.7, s.0 * s.4 - s.1 * s.3
-    )
+    // The half of each trial map that depends only on `from` is prepared once (made whole
+    // per trial, the maps were a sixth of this search).
+    guard let source = PerspectiveTransform.Source(from) else { return nil }
     // The correlation of the pattern's modules under the map taking the alignment pattern to
     // `point`; nil where the map is degenerate or a module falls outside the image.
     func trial(_ point: Point) -> Double? {
-      guard let d = square(a, b, point, c), abs(determinant(d)) > 1e-9 else { return nil }
-      let o = inverse
-      let (m11, m12, m13) = (
-        d.0 * o.0 + d.1 * o.3 + d.2 * o.6, d.0 * o.1 + d.1 * o.4 + d.2 * o.7,
-        d.0 * o.2 + d.1 * o.5 + d.2 * o.8
-      )
-      let (m21, m22, m23) = (
-        d.3 * o.0 + d.4 * o.3 + d.5 * o.6, d.3 * o.1 + d.4 * o.4 + d.5 * o.7,
-        d.3 * o.2 + d.4 * o.5 + d.5 * o.8
-      )
-      let (m31, m32, m33) = (
-        d.6 * o.0 + d.7 * o.3 + d.8 * o.6, d.6 * o.1 + d.7 * o.4 + d.8 * o.7,
-        d.6 * o.2 + d.7 * o.5 + d.8 * o.8
-      )
+      guard let map = PerspectiveTransform(from: source, to: (a, b, c, point)) else { return nil }
       return AlignmentPatternSearch.correlation(isInverted: gray.isInverted) { dx, dy in
-        // `PerspectiveTransform.apply(x:y:)`.
-        let (x, y) = (target.x + Double(dx), target.y + Double(dy))
-        let w = m31 * x + m32 * y + m33
-        return gray.level(x: (m11 * x + m12 * y + m13) / w, y: (m21 * x + m22 * y + m23) / w)
+        let mapped = map.apply(x: target.x + Double(dx), y: target.y + Double(dy))
+        return gray.level(x: mapped.x, y: mapped.y)
       }
     }
     // The pattern's modules are the smallest where the symbol recedes, and the correlation
@@ -423,7 +374,7 @@ enum QRLocator {
       }
     }
     guard found.score >= 0.8,
-      let transform = PerspectiveTransform(from: from, to: (a, b, c, found.point))
+      let transform = PerspectiveTransform(from: source, to: (a, b, c, found.point))
     else { return nil }
     let timing = timingScore(image, transform, size: size)
     guard timing >= 0.75 else { return nil }
