@@ -86,6 +86,7 @@ def main():
     print("| " + " | ".join(header) + " |")
     print("|" + "|".join("---" if i == 0 else "--:" for i in range(len(header))) + "|")
     rows = []
+    os.makedirs(args.work, exist_ok=True)
     for width, height in SIZES:
         frames = [framed(image, width, height, args.fit) for image in sources]
         stream = os.path.join(args.work, "corpus-%dx%d.y4m" % (width, height))
