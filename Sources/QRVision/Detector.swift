@@ -633,9 +633,10 @@ public struct Detector: Sendable {
                 guard work.fruitlessUnits < budget.units else { break }
                 work.qrAttempts += 1
               }
-              let readings = QRLocator.locate(binary, gray: gray, patterns + [placed], triple) {
-                $0 < patterns.count ? cornersOf($0) : corners
-              }
+              let readings = QRLocator.locate(
+                binary, gray: gray, patterns + [placed], triple,
+                alignmentSearches: &work.alignmentSearches, limit: 4
+              ) { $0 < patterns.count ? cornersOf($0) : corners }
               guard let best = readings.first,
                 !accepted.contains(where: { $0.overlaps(prepared(best)) })
               else { continue }
