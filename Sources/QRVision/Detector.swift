@@ -539,6 +539,12 @@ public struct Detector: Sendable {
     func keep(_ candidate: SymbolCandidate) {
       accepted.append(candidate)
     }
+    // What `QRLocator.locate` compares the frame's alignment searches with: searches by
+    // attempts that read a symbol are not counted against the limit.
+    func searchLimit() -> Int {
+      options.effort == .fast || findsStones
+        ? 0 : tuning.alignmentSearches + work.refundedAlignmentSearches
+    }
     var used = [Bool](repeating: false, count: patterns.count)
     var attempts = 0
     // More than the budget allows, as triples over a symbol already read are skipped.
@@ -562,11 +568,11 @@ public struct Detector: Sendable {
         guard work.partialTriples < budget.partialTriples else { continue }
         work.partialTriples += 1
       }
-      let unitsBefore = work.units
+      let before = work
       work.qrAttempts += 1
       let readings = QRLocator.locate(
         binary, gray: gray, patterns, triple, alignmentSearches: &work.alignmentSearches,
-        limit: options.effort == .fast || findsStones ? 0 : 4, corners: cornersOf)
+        limit: searchLimit(), corners: cornersOf)
       guard let first = readings.first else {
         attempts += 1
         continue
@@ -586,7 +592,7 @@ public struct Detector: Sendable {
           continue
         }
         // Work that read a symbol is not what the budget bounds.
-        work.refundedUnits += work.units - unitsBefore
+        work.refund(since: before)
       }
       used[triple.topLeft] = true
       used[triple.topRight] = true
@@ -608,7 +614,7 @@ public struct Detector: Sendable {
           guard a.centre.distance(to: b.centre) < 250 * max(a.moduleSize, b.moduleSize) else {
             continue
           }
-          let unitsBefore = work.units
+          let before = work
           for (triple, guess) in QRLocator.thirdPatternGuesses(
             patterns, first, second, third: patterns.count)
           {
@@ -635,7 +641,7 @@ public struct Detector: Sendable {
               }
               let readings = QRLocator.locate(
                 binary, gray: gray, patterns + [placed], triple,
-                alignmentSearches: &work.alignmentSearches, limit: 4
+                alignmentSearches: &work.alignmentSearches, limit: searchLimit()
               ) { $0 < patterns.count ? cornersOf($0) : corners }
               guard let best = readings.first,
                 !accepted.contains(where: { $0.overlaps(prepared(best)) })
@@ -648,7 +654,7 @@ public struct Detector: Sendable {
               continue
             }
             keep(kept)
-            work.refundedUnits += work.units - unitsBefore
+            work.refund(since: before)
             used[first] = true
             used[second] = true
             break
@@ -679,7 +685,7 @@ public struct Detector: Sendable {
       let places = FruitlessAttempts.Places([pattern], scale: scale, origin: origin)
       guard !fruitless.contains(places) else { continue }
       let acceptedBefore = accepted.count
-      let unitsBefore = work.units
+      let before = work
       work.microAttempts += 1
       let readings = MicroQRLocator.locate(binary, pattern, corners: cornersOf(index))
       // Each reading as sampled, then each fitted to its function patterns (M1 has no error
@@ -700,7 +706,7 @@ public struct Detector: Sendable {
         guard !accepted.contains(where: { $0.overlaps(scaled) }) else { break }
         if accept(scaled) {
           keep(scaled)
-          work.refundedUnits += work.units - unitsBefore
+          work.refund(since: before)
           break
         }
         index += 1

@@ -24,6 +24,9 @@ public struct DetectorWork: Hashable, Sendable {
   public var decodeAttempts = 0
   /// Of `units`, those spent on attempts that read a symbol: the budget bounds only the rest.
   public var refundedUnits = 0
+  /// Of `alignmentSearches`, those made by attempts that read a symbol: the per-frame limit on
+  /// searches (`DetectorTuning.alignmentSearches`) bounds only the rest.
+  public var refundedAlignmentSearches = 0
   /// Attempts stopped because the frame budget ran out.
   public var isOverBudget = false
 
@@ -37,4 +40,15 @@ public struct DetectorWork: Hashable, Sendable {
   /// The units spent on attempts that read nothing: what a frame budget limits, so that a frame
   /// with a hundred symbols yields a hundred while texture and noise stay cheap.
   public var fruitlessUnits: Int { units - refundedUnits }
+
+  /// The alignment searches made by attempts that read nothing.
+  public var fruitlessAlignmentSearches: Int { alignmentSearches - refundedAlignmentSearches }
+
+  /// Refunds the work done since `before` (a copy of this account taken when an attempt
+  /// began), the attempt having read a symbol: neither the budget nor the search limit counts
+  /// it.
+  mutating func refund(since before: DetectorWork) {
+    refundedUnits += units - before.units
+    refundedAlignmentSearches += alignmentSearches - before.alignmentSearches
+  }
 }

@@ -121,6 +121,33 @@ func steepPerspectiveSmallSymbol(quarterTurns: Int) throws {
   #expect(detector.detect(in: image).map(\.decoded.text) == [text])
 }
 
+/// Two symbols each needing the wide alignment search (the geometry above), which together
+/// take more searches than a frame may spend on attempts that read nothing: searches that read
+/// a symbol are not counted against that limit. (Three or more such symbols in one frame are
+/// not all read yet: the triples across symbols, tried first, use up the limit.)
+@Test func searchesThatReadDoNotCountAgainstTheLimit() throws {
+  var scene = Canvas(width: 700, height: 350, background: 200)
+  var texts: [String] = []
+  for (index, number) in [1, 2].enumerated() {
+    let text = "steep: 138 degrees \(number)"
+    let symbol = try #require(encode(text))
+    #expect(symbol.size == 25)
+    texts.append(text)
+    let offset = Point(x: Double(index) * 350, y: 0)
+    scene.draw(
+      symbol.matrix,
+      corners: [
+        Point(x: 127.7, y: 109.4), Point(x: 301.5, y: 48.1), Point(x: 200.9, y: 197.6),
+        Point(x: 50.9, y: 298.6),
+      ].map { $0 + offset }, quietZone: 2)
+  }
+  scene.blur(radius: 1, passes: 1)
+  var detector = Detector()
+  let found = detector.detect(in: scene.image)
+  #expect(found.compactMap(\.decoded.text).sorted() == texts)
+  #expect(detector.lastWork.alignmentSearches > DetectorTuning.alignmentSearches)
+}
+
 @Test func blurNoiseLowContrastAndGradient() throws {
   let text = "spoiled but readable"
   let symbol = try #require(encode(text))
