@@ -107,7 +107,9 @@ for set in $sets; do
   if [ "$work_differ" -eq 0 ] && [ "$texts_differ" -eq 0 ]; then
     line="$line same"
   else
-    line="$line work differs on $work_differ, texts on $texts_differ"
+    reads_base=$(grep -c '^T ' "$work/$set.base.texts")
+    reads_new=$(grep -c '^T ' "$work/$set.new.texts")
+    line="$line work differs on $work_differ, texts on $texts_differ (reads $reads_base -> $reads_new)"
     status=1
   fi
   if [ "${INSTRUCTIONS:-0}" = 1 ]; then
