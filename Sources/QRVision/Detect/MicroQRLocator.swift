@@ -203,8 +203,12 @@ enum MicroQRLocator {
           let candidate =
             Point(x: axis.x * cosine - axis.y * sine, y: axis.x * sine + axis.y * cosine) * scale
           var score = 0
-          // Three points a module along the timing pattern, beyond the finder pattern.
+          // Three points a module along the timing pattern, beyond the finder pattern; a
+          // candidate that can no longer beat the best is left (the points it has not read
+          // could at most all agree).
+          var remaining = (size &- 7) &* offsets.count
           for i in 7..<size {
+            guard score &+ remaining > bestScore else { break }
             // Even modules of a timing pattern are dark; counted without a branch on colour.
             let expected = 1 &- (i & 1)
             for offset in offsets {
@@ -214,6 +218,7 @@ enum MicroQRLocator {
                 ? origin + candidate * t + down * 0.5 : origin + across * 0.5 + candidate * t
               score &+= 1 &- (image.darkness(point) ^ expected)
             }
+            remaining &-= offsets.count
           }
           if score > bestScore {
             bestScore = score
