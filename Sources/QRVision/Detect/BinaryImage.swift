@@ -62,7 +62,7 @@ struct BinaryImage {
     guard x >= 0, y >= 0, x < width, y < height else { return false }
     // Unsafe: 0 <= x < width and 0 <= y < height, so the word is in row y's words.
     return words.withUnsafeBufferPointer {
-      ($0[y &* wordsPerRow &+ x &>> 6] &>> UInt64(x & 63)) & 1 != 0
+      ($0[y &* wordsPerRow &+ x &>> 6] &>> UInt64(truncatingIfNeeded: x & 63)) & 1 != 0
     }
   }
 
@@ -83,7 +83,9 @@ struct BinaryImage {
     return words.withUnsafeBufferPointer { words in
       // Unsafe: the point lies inside the image (tested as doubles, so NaN is outside), so
       // the word is in row y's words.
-      Int(truncatingIfNeeded: (words[y &* wordsPerRow &+ x &>> 6] &>> UInt64(x & 63)) & 1)
+      Int(
+        truncatingIfNeeded: (words[y &* wordsPerRow &+ x &>> 6]
+          &>> UInt64(truncatingIfNeeded: x & 63)) & 1)
     }
   }
 
