@@ -302,47 +302,58 @@ struct Binarizer: Sendable {
           spread.loadUnaligned(fromByteOffset: left &+ 32, as: SIMD16<UInt8>.self),
           spread.loadUnaligned(fromByteOffset: left &+ 48, as: SIMD16<UInt8>.self)
         )
-        @inline(__always) func compare(_ y: Int) {
-          let mask = darkMask(source + ((top &+ y) &* w &+ left), level)
-          words[(top &+ y) &* wordsPerRow &+ k] = mask &>> drop
-        }
+        let first = top &* w &+ left
+        let target = top &* wordsPerRow &+ k
         if rows == blockSide {
-          // Written out, so that the compiler keeps the levels and the row offsets in
-          // registers.
-          compare(0)
-          compare(1)
-          compare(2)
-          compare(3)
-          compare(4)
-          compare(5)
-          compare(6)
-          compare(7)
+          // A constant count, which the compiler unrolls, keeping the levels in registers.
+          for y in 0..<blockSide {
+            words[target &+ y &* wordsPerRow] = darkMask(source + (first &+ y &* w), level) &>> drop
+          }
         } else {
-          for y in 0..<rows { compare(y) }
+          for y in 0..<rows {
+            words[target &+ y &* wordsPerRow] = darkMask(source + (first &+ y &* w), level) &>> drop
+          }
         }
       }
     }
   }
 
-  /// The 64 pixels from `row` as bits, bit i set when pixel i is at most its level (dark):
-  /// sixteen compares at a time, which compile to pmaxub (or pminub) and pcmpeqb, their bytes
-  /// of 0 or 1 gathered eight at a time into a byte of the word by one multiplication.
+  /// The 64 pixels from `row` as bits, bit i set when pixel i is at most its level in `level`
+  /// (dark), with no branch and no multiplication.
+  ///
+  /// Sixteen compares at a time (pmaxub and pcmpeqb) give bytes of 0 or 1 for four blocks of
+  /// sixteen columns; shifted to bits 0, 2, 4 and 6 and or-ed, they make byte i of the two
+  /// halves hold columns 16k + i (k = 0…3) and 16k + 8 + i; the high half shifted up by one
+  /// and or-ed onto the low one, bit b of byte j is column 8b + j. That is the transpose of
+  /// the word wanted (bit j of byte b), as a matrix of 8 × 8 bits: three rounds of swaps
+  /// (Hacker's Delight, 7-3) transpose it back.
   @inline(__always)
   private static func darkMask(
     _ row: UnsafeRawPointer,
     _ level: (SIMD16<UInt8>, SIMD16<UInt8>, SIMD16<UInt8>, SIMD16<UInt8>)
   ) -> UInt64 {
-    @inline(__always) func sixteen(_ offset: Int, _ level: SIMD16<UInt8>) -> UInt64 {
-      let pixels = row.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
-      let dark = SIMD16<UInt8>().replacing(with: 1, where: level .>= pixels)
-      let halves = unsafeBitCast(dark, to: SIMD2<UInt64>.self)
-      // Byte j's bit lands on bit 56 + j of the product.
-      let low = (halves[0] &* 0x0102_0408_1020_4080) &>> 56
-      let high = (halves[1] &* 0x0102_0408_1020_4080) &>> 56
-      return low | high &<< 8
-    }
-    return sixteen(0, level.0) | sixteen(16, level.1) &<< 16 | sixteen(32, level.2) &<< 32
-      | sixteen(48, level.3) &<< 48
+    let spread =
+      darkBytes(row, 0, level.0, bit: 1) | darkBytes(row, 16, level.1, bit: 4)
+      | darkBytes(row, 32, level.2, bit: 16) | darkBytes(row, 48, level.3, bit: 64)
+    let halves = unsafeBitCast(spread, to: SIMD2<UInt64>.self)
+    var x = halves[0] | halves[1] &<< 1
+    var t = (x ^ (x &>> 7)) & 0x00AA_00AA_00AA_00AA
+    x ^= t ^ (t &<< 7)
+    t = (x ^ (x &>> 14)) & 0x0000_CCCC_0000_CCCC
+    x ^= t ^ (t &<< 14)
+    t = (x ^ (x &>> 28)) & 0x0000_0000_F0F0_F0F0
+    x ^= t ^ (t &<< 28)
+    return x
+  }
+
+  /// `bit` for each of the sixteen pixels from `row + offset` at most its level, else 0.
+  @inline(__always)
+  private static func darkBytes(
+    _ row: UnsafeRawPointer, _ offset: Int, _ level: SIMD16<UInt8>, bit: UInt8
+  ) -> SIMD16<UInt8> {
+    let pixels = row.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+    // A select of a compare, which compiles to pmaxub (or pminub), pcmpeqb and pand.
+    return SIMD16<UInt8>().replacing(with: bit, where: level .>= pixels)
   }
 
   /// The first `count` (at most 64) pixels from `row` as bits, bit i set when pixel i is at
