@@ -207,6 +207,39 @@ struct BinaryImage {
           return length
         }
       }
+      if dy == 0 && (dx == 1 || dx == -1) {
+        // Along a row a run is counted a word at a time: the pixels of its colour from the
+        // column on are the ones at the low end of the word shifted down to the column (going
+        // right) or at the high end of the word shifted up (going left), the word xor-ed with
+        // all ones for light. Shifted-in zeros stop the count at the word's end, where it goes
+        // on in the next word; a count past `end` is cut there.
+        let row = y &* wordsPerRow
+        var column = x
+        return Self.measureRuns(
+          count: count, most: most, available: available, startsDark: startsDark
+        ) {
+          end, colour in
+          let flip = colour &- 1  // 0 for dark, all ones for light
+          let start = column
+          var length = 0
+          while length < end {
+            let word = words[row &+ column &>> 6] ^ flip
+            let shift = UInt64(truncatingIfNeeded: column & 63)
+            let (run, rest) =
+              dx > 0
+              ? ((~(word &>> shift)).trailingZeroBitCount, 64 &- Int(shift))
+              : ((~(word &<< (63 &- shift))).leadingZeroBitCount, Int(shift) &+ 1)
+            length &+= run
+            column &+= dx &* run
+            // A pixel of the other colour inside the word ends the run.
+            if run < rest { break }
+          }
+          length = min(length, end)
+          column = start &+ dx &* length
+          return length
+        }
+      }
+      // Any other step: pixel by pixel, a row of words and the step across at a time.
       let rowStride = dy &* wordsPerRow
       var rowStart = y &* wordsPerRow
       var column = x

@@ -69,9 +69,12 @@ private func plainRuns(
 }
 
 @Test func runsAlongEveryDirectionMatchAPlainWalk() {
+  // Short runs, and runs across several words (which the row walk counts a word at a time).
   var generator = SystemRandomNumberGenerator()
-  for (width, height) in [(9, 7), (64, 20), (70, 66), (150, 40)] {
-    let bits = noise(width * height, share: 0.5, longest: 4, using: &generator)
+  for (width, height, longest) in [
+    (9, 7, 4), (64, 20, 4), (70, 66, 4), (150, 40, 4), (300, 30, 90), (129, 129, 40),
+  ] {
+    let bits = noise(width * height, share: 0.5, longest: longest, using: &generator)
     let image = BinaryImage(width: width, height: height, bits: bits)
     var measured = 0
     for _ in 0..<2000 {
@@ -81,9 +84,10 @@ private func plainRuns(
       )
       let (dx, dy) = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)]
         .randomElement(using: &generator)!
-      let maxRun = Int.random(in: 1...6, using: &generator)
+      let maxRun = Int.random(in: 1...(longest * 3 / 2 + 1), using: &generator)
       let limit =
-        Bool.random(using: &generator) ? Int.max : Int.random(in: 0...20, using: &generator)
+        Bool.random(using: &generator)
+        ? Int.max : Int.random(in: 0...(longest * 5), using: &generator)
       let startsDark = Bool.random(using: &generator)
       let fast = image.runs(
         x: x, y: y, dx: dx, dy: dy, count: 3, maxRun: maxRun, startsDark: startsDark,
