@@ -402,7 +402,7 @@ public struct Detector: Sendable {
       previous[pass.level] = pass
       let bits = buffers.binarizers[pass.level]
       account.work.passes += 1
-      let binary = BinaryImage(width: bits.width, height: bits.height, bits: bits.bits)
+      let binary = BinaryImage(width: bits.width, height: bits.height, words: bits.words)
       let gray = GrayView(image: image, isInverted: pass.isInverted)
       // A pass followed by its twin (the same bits inverted) collects the twin's row hits in
       // its own row scan; the twin then only confirms them.

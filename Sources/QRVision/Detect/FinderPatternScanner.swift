@@ -157,10 +157,10 @@ enum FinderPatternScanner {
   /// Appends to `hits` the stone's middle x and the pattern's length for every 1:1:3:1:1 run
   /// sequence on row `y`, in order.
   ///
-  /// The row is read 64 pixels at a time as a bit mask (eight bytes of 0 or 1 packed by one
-  /// multiplication each); the set bits of the mask xor itself shifted by one are where colours
-  /// change, so the work is per run, not per pixel, with no branch on each pixel's colour
-  /// (noise changes colour every other pixel, unpredictably).
+  /// The row is read 64 pixels at a time as a bit mask (from the image's words, two combined
+  /// when `left` is not at a word's start); the set bits of the mask xor itself shifted by one
+  /// are where colours change, so the work is per run, not per pixel, with no branch on each
+  /// pixel's colour (noise changes colour every other pixel, unpredictably).
   ///
   /// With `stones`, it appends instead every dark run of six pixels or more with a light run of
   /// a third of its length or more on either side, with the run's middle and length (see
@@ -171,14 +171,14 @@ enum FinderPatternScanner {
     collectsInverted: Bool, hits: inout [RowHit], inverted: inout [RowHit]
   ) {
     guard left < right else { return }
-    image.bits.withUnsafeBufferPointer { bits in
-      // Unsafe: every load reads inside left..<right of row y, which the caller keeps inside
-      // the image (word loads only when eight bytes remain before `right`).
+    image.words.withUnsafeBufferPointer { words in
+      // Unsafe: every load reads a word holding pixels of left..<right of row y, which the
+      // caller keeps inside the image.
       // swift-format-ignore: NeverForceUnwrap
-      let row = UnsafeRawPointer(bits.baseAddress!) + y &* image.width  // the image is never empty
-      var isDark = row.load(fromByteOffset: left, as: UInt8.self) != 0  // the open run's colour
+      let row = words.baseAddress! + y &* image.wordsPerRow  // the image is never empty
+      let previous = (row[left &>> 6] &>> UInt64(truncatingIfNeeded: left & 63)) & 1
+      var isDark = previous != 0  // the open run's colour
       var runStart = left
-      let previous: UInt64 = isDark ? 1 : 0
       // Each mode closes runs in its own loop (`forEachChange` written out twice), so that
       // neither keeps the other's state in registers.
       if stones {
@@ -251,21 +251,23 @@ enum FinderPatternScanner {
       hits: inout [RowHit], inverted: inout [RowHit]
     ) {
       guard left < right else { return }
-      image.bits.withUnsafeBufferPointer { bits in
+      image.words.withUnsafeBufferPointer { words in
         sevenths.withUnsafeMutableBufferPointer { sevenths in
           ends.withUnsafeMutableBufferPointer { ends in
             // Unsafe: a row of n pixels changes colour at most n − 1 times and closes once at
             // its end, so `ends` (n + 8) and `sevenths` (4 zeros, n lengths, 8 lanes past the
-            // last) hold every index below; the loads read inside left..<right of row y.
+            // last) hold every index below; the loads read words holding pixels of
+            // left..<right of row y.
             // swift-format-ignore: NeverForceUnwrap
-            let row = UnsafeRawPointer(bits.baseAddress!) + y &* image.width
-            let startsDark = row.load(fromByteOffset: left, as: UInt8.self) != 0
+            let row = words.baseAddress! + y &* image.wordsPerRow
+            let first = (row[left &>> 6] &>> UInt64(truncatingIfNeeded: left & 63)) & 1
+            let startsDark = first != 0
             var count = 0
             var start = left
             // swift-format-ignore: NeverForceUnwrap
             let lengths = sevenths.baseAddress! + 4
             FinderPatternScanner.forEachChange(
-              row, left: left, right: right, previous: startsDark ? 1 : 0
+              row, left: left, right: right, previous: first
             ) { x in
               ends[count] = Int32(truncatingIfNeeded: x)
               lengths[count] = Int32(truncatingIfNeeded: (x &- start) &* 7)
@@ -338,45 +340,27 @@ enum FinderPatternScanner {
     }
   }
 
-  /// Calls `close` with the x of every colour change along `left..<right` of `row` (bytes of 0
-  /// or 1), in order, and finally with `right`, which closes the last run; `previous` is the
-  /// colour of the pixel at `left` (1 dark).
+  /// Calls `close` with the x of every colour change along `left..<right` of `row` (a row's
+  /// words, as `BinaryImage` packs them), in order, and finally with `right`, which closes the
+  /// last run; `previous` is the colour of the pixel at `left` (1 dark).
+  ///
+  /// Each step takes the mask of the 64 pixels from x on: the rest of x's word shifted down,
+  /// and below it the start of the word holding the step's last pixel shifted up (x moves 64
+  /// pixels a step, so its place in its word, the shift, is the same all along the row).
   @inline(__always)
   private static func forEachChange(
-    _ row: UnsafeRawPointer, left: Int, right: Int, previous: UInt64, _ close: (Int) -> Void
+    _ row: UnsafePointer<UInt64>, left: Int, right: Int, previous: UInt64, _ close: (Int) -> Void
   ) {
     var previous = previous
     var x = left
+    let shift = UInt64(truncatingIfNeeded: left & 63)
     while x < right {
       let count = min(64, right &- x)
-      var mask: UInt64 = 0
-      var i = 0
-      // Eight bytes of 0 or 1 packed into the top eight bits by one multiplication.
-      @inline(__always) func packed(_ offset: Int) -> UInt64 {
-        row.loadUnaligned(fromByteOffset: x &+ offset, as: UInt64.self) &* 0x0102_0408_1020_4080
-      }
-      if count == 64 {
-        // Written out: a loop here mispredicts its exit (a third of the scan's mispredicted
-        // branches on camera frames, the colours' branches around it spoiling its history).
-        // Last word first, each shifted in from below (a double shift each).
-        mask = packed(56) >> 56
-        mask = mask << 8 | packed(48) >> 56
-        mask = mask << 8 | packed(40) >> 56
-        mask = mask << 8 | packed(32) >> 56
-        mask = mask << 8 | packed(24) >> 56
-        mask = mask << 8 | packed(16) >> 56
-        mask = mask << 8 | packed(8) >> 56
-        mask = mask << 8 | packed(0) >> 56
-        i = 64
-      }
-      while i &+ 8 <= count {
-        mask |= (packed(i) >> 56) << UInt64(i)
-        i &+= 8
-      }
-      while i < count {
-        if row.load(fromByteOffset: x &+ i, as: UInt8.self) != 0 { mask |= 1 << UInt64(i) }
-        i &+= 1
-      }
+      // The word of the step's last pixel: the next when the step crosses into it, else x's
+      // own, whose bits shifted up then land past `count` (all of them, shifted by 64, when
+      // the shift is 0), where they are ignored. Both words hold pixels of left..<right.
+      let last = (x &+ count &- 1) &>> 6
+      let mask = row[x &>> 6] &>> shift | (row[last] &<< 1) &<< (63 &- shift)
       var changes = mask ^ ((mask << 1) | previous)
       if count < 64 { changes &= (1 << UInt64(count)) &- 1 }
       previous = (mask >> UInt64(count &- 1)) & 1

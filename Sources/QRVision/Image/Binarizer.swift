@@ -3,8 +3,9 @@
 
 import QRImage
 
-/// Turns gray images into one byte per pixel, 1 for dark and 0 for light, in a buffer kept
-/// across frames (allocated per size, not per frame, as quirc's `quirc_resize`).
+/// Turns gray images into one bit per pixel, set for dark, packed into 64-bit words as
+/// `BinaryImage` reads them, in a buffer kept across frames (allocated per size, not per frame,
+/// as quirc's `quirc_resize`).
 ///
 /// The local threshold follows the idea of zxing's HybridBinarizer: the image is cut into 8 × 8
 /// blocks; a block's level is its mean, or for a flat block (contrast below `flatContrast`) a
@@ -22,8 +23,10 @@ struct Binarizer: Sendable {
   private(set) var width = 0
   /// Height of the last image binarized.
   private(set) var height = 0
-  /// `width * height` bytes, row-major: 1 dark, 0 light.
-  private(set) var bits: [UInt8] = []
+  /// The pixels as `BinaryImage(width:height:words:)` takes them: `(width + 63) / 64` words a
+  /// row, row-major, pixel x of a row being bit x & 63 of its word x >> 6, set when dark; the
+  /// bits past `width` in a row's last word are 0.
+  private(set) var words: [UInt64] = []
   private var blockLevels: [Int32] = []
   /// What each block adds to the means around it: its level and a count of 1, or 0 for a flat
   /// block (whose level is only a guess) unless flat blocks are smoothed too.
@@ -33,6 +36,22 @@ struct Binarizer: Sendable {
   /// One row of blocks' levels, a byte for each pixel.
   private var rowLevels: [UInt8] = []
 
+  /// The pixels one byte each, row-major (`width * height` bytes): 1 dark, 0 light. For tests
+  /// and inspection: it unpacks `words` into a new array.
+  ///
+  /// - Complexity: O(*width* × *height*).
+  var bits: [UInt8] {
+    let wordsPerRow = BinaryImage.wordsPerRow(width)
+    var bytes = [UInt8](repeating: 0, count: width * height)
+    for y in 0..<height {
+      for x in 0..<width {
+        bytes[y * width + x] = UInt8(
+          truncatingIfNeeded: words[y * wordsPerRow + x >> 6] >> UInt64(x & 63) & 1)
+      }
+    }
+    return bytes
+  }
+
   /// Resizes the buffers for a `width` × `height` image; keeps them when the size is unchanged.
   ///
   /// - Complexity: O(*width* × *height*) when the size changes, else O(1).
@@ -40,7 +59,7 @@ struct Binarizer: Sendable {
     guard width != self.width || height != self.height else { return }
     self.width = width
     self.height = height
-    bits = [UInt8](repeating: 0, count: width * height)
+    words = [UInt64](repeating: 0, count: BinaryImage.wordsPerRow(width) * height)
     let blocks = Self.blockCount(width) * Self.blockCount(height)
     blockLevels = [Int32](repeating: 0, count: blocks)
     contributions = [Int32](repeating: 0, count: blocks)
@@ -52,7 +71,7 @@ struct Binarizer: Sendable {
 
   // MARK: - Local threshold
 
-  /// Binarizes `image` with the local block-mean threshold into `bits`.
+  /// Binarizes `image` with the local block-mean threshold into `words`.
   ///
   /// - Parameter smoothsFlatBlocks: Whether flat blocks' guessed levels join the 5 × 5 mean
   ///   (zxing's way: cleaner output in texture, so faster scans) or only blocks with contrast
@@ -72,14 +91,14 @@ struct Binarizer: Sendable {
         contributions.withUnsafeMutableBufferPointer { contributions in
           columnSums.withUnsafeMutableBufferPointer { columnSums in
             rowLevels.withUnsafeMutableBufferPointer { rowLevels in
-              bits.withUnsafeMutableBufferPointer { bits in
+              words.withUnsafeMutableBufferPointer { words in
                 // Unsafe: every index below stays in 0..<w*h (block origins are clamped so
-                // that an 8 × 8 block lies inside the image), in 0..<blocksWide*blocksHigh or
-                // in 0..<blocksWide.
+                // that an 8 × 8 block lies inside the image), in 0..<blocksWide*blocksHigh, in
+                // 0..<blocksWide or in the words of a row of the image.
                 Self.computeLevels(
                   pixels, w, h, blocksWide, blocksHigh, smoothsFlatBlocks, levels, contributions)
                 Self.smoothLevels(levels, contributions, columnSums, blocksWide, blocksHigh)
-                Self.threshold(pixels, w, h, blocksWide, blocksHigh, levels, rowLevels, bits)
+                Self.threshold(pixels, w, h, blocksWide, blocksHigh, levels, rowLevels, words)
               }
             }
           }
@@ -243,19 +262,20 @@ struct Binarizer: Sendable {
   }
 
   /// Sets each pixel's bit from its block's level: the levels of a row of blocks are spread
-  /// into `rowLevels`, one byte a pixel, and the block row's pixels are compared with them 32
-  /// columns at a time (the last 32 moved back inside the image), down the block row's rows.
+  /// into `rowLevels`, one byte a pixel, and the block row's pixels are compared with them a
+  /// word (64 columns) at a time, down the block row's rows; the last word's 64 columns are
+  /// moved back inside the image, and the columns before the word shifted out (images
+  /// narrower than a word are compared pixel by pixel).
   private static func threshold(
     _ pixels: UnsafeBufferPointer<UInt8>, _ w: Int, _ h: Int, _ blocksWide: Int,
     _ blocksHigh: Int, _ levels: UnsafeMutableBufferPointer<Int32>,
-    _ rowLevels: UnsafeMutableBufferPointer<UInt8>, _ bits: UnsafeMutableBufferPointer<UInt8>
+    _ rowLevels: UnsafeMutableBufferPointer<UInt8>, _ words: UnsafeMutableBufferPointer<UInt64>
   ) {
     // swift-format-ignore: NeverForceUnwrap
     let source = UnsafeRawPointer(pixels.baseAddress!)  // the image is never empty
     // swift-format-ignore: NeverForceUnwrap
-    let target = UnsafeMutableRawPointer(bits.baseAddress!)  // same size as the image
-    // swift-format-ignore: NeverForceUnwrap
     let spread = UnsafeMutableRawPointer(rowLevels.baseAddress!)  // blocksWide × 8 bytes
+    let wordsPerRow = BinaryImage.wordsPerRow(w)
     for by in 0..<blocksHigh {
       for bx in 0..<blocksWide {
         // A level is a mean of pixels or half of one, so in 0...255: its byte eight times.
@@ -265,39 +285,90 @@ struct Binarizer: Sendable {
       }
       let top = by &* blockSide
       let rows = min(blockSide, h &- top)
-      var x = 0
-      while x < w {
-        // w ≥ 40, so 32 columns fit.
-        let left = min(x, w &- 32)
-        let level = spread.loadUnaligned(fromByteOffset: left, as: SIMD16<UInt8>.self)
-        let level2 = spread.loadUnaligned(fromByteOffset: left &+ 16, as: SIMD16<UInt8>.self)
-        let start = top &* w &+ left
-        @inline(__always) func compare(_ y: Int) {
-          let offset = start &+ y &* w
-          let row = source.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
-          let row2 = source.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD16<UInt8>.self)
-          // Selects of compares, which compile to pmaxub (or pminub), pcmpeqb and pand.
-          let dark = SIMD16<UInt8>().replacing(with: 1, where: level .>= row)
-          let dark2 = SIMD16<UInt8>().replacing(with: 1, where: level2 .>= row2)
-          target.storeBytes(of: dark, toByteOffset: offset, as: SIMD16<UInt8>.self)
-          target.storeBytes(of: dark2, toByteOffset: offset &+ 16, as: SIMD16<UInt8>.self)
+      guard w >= 64 else {
+        for y in top..<(top &+ rows) {
+          words[y] = darkMask(source + y &* w, spread, count: w)
         }
+        continue
+      }
+      for k in 0..<wordsPerRow {
+        // The word's columns, or for a last word short of 64 the 64 up to the image's edge,
+        // of which the first `drop` belong to the word before.
+        let left = min(k &* 64, w &- 64)
+        let drop = UInt64(truncatingIfNeeded: k &* 64 &- left)
+        let level = (
+          spread.loadUnaligned(fromByteOffset: left, as: SIMD16<UInt8>.self),
+          spread.loadUnaligned(fromByteOffset: left &+ 16, as: SIMD16<UInt8>.self),
+          spread.loadUnaligned(fromByteOffset: left &+ 32, as: SIMD16<UInt8>.self),
+          spread.loadUnaligned(fromByteOffset: left &+ 48, as: SIMD16<UInt8>.self)
+        )
+        let first = top &* w &+ left
+        let target = top &* wordsPerRow &+ k
         if rows == blockSide {
-          // Written out, so that the compiler keeps the level and the row offsets in registers.
-          compare(0)
-          compare(1)
-          compare(2)
-          compare(3)
-          compare(4)
-          compare(5)
-          compare(6)
-          compare(7)
+          // A constant count, which the compiler unrolls, keeping the levels in registers.
+          for y in 0..<blockSide {
+            words[target &+ y &* wordsPerRow] = darkMask(source + (first &+ y &* w), level) &>> drop
+          }
         } else {
-          for y in 0..<rows { compare(y) }
+          for y in 0..<rows {
+            words[target &+ y &* wordsPerRow] = darkMask(source + (first &+ y &* w), level) &>> drop
+          }
         }
-        x &+= 32
       }
     }
+  }
+
+  /// The 64 pixels from `row` as bits, bit i set when pixel i is at most its level in `level`
+  /// (dark), with no branch and no multiplication.
+  ///
+  /// Sixteen compares at a time (pmaxub and pcmpeqb) give bytes of 0 or 1 for four blocks of
+  /// sixteen columns; shifted to bits 0, 2, 4 and 6 and or-ed, they make byte i of the two
+  /// halves hold columns 16k + i (k = 0…3) and 16k + 8 + i; the high half shifted up by one
+  /// and or-ed onto the low one, bit b of byte j is column 8b + j. That is the transpose of
+  /// the word wanted (bit j of byte b), as a matrix of 8 × 8 bits: three rounds of swaps
+  /// (Hacker's Delight, 7-3) transpose it back.
+  @inline(__always)
+  private static func darkMask(
+    _ row: UnsafeRawPointer,
+    _ level: (SIMD16<UInt8>, SIMD16<UInt8>, SIMD16<UInt8>, SIMD16<UInt8>)
+  ) -> UInt64 {
+    let spread =
+      darkBytes(row, 0, level.0, bit: 1) | darkBytes(row, 16, level.1, bit: 4)
+      | darkBytes(row, 32, level.2, bit: 16) | darkBytes(row, 48, level.3, bit: 64)
+    let halves = unsafeBitCast(spread, to: SIMD2<UInt64>.self)
+    var x = halves[0] | halves[1] &<< 1
+    var t = (x ^ (x &>> 7)) & 0x00AA_00AA_00AA_00AA
+    x ^= t ^ (t &<< 7)
+    t = (x ^ (x &>> 14)) & 0x0000_CCCC_0000_CCCC
+    x ^= t ^ (t &<< 14)
+    t = (x ^ (x &>> 28)) & 0x0000_0000_F0F0_F0F0
+    x ^= t ^ (t &<< 28)
+    return x
+  }
+
+  /// `bit` for each of the sixteen pixels from `row + offset` at most its level, else 0.
+  @inline(__always)
+  private static func darkBytes(
+    _ row: UnsafeRawPointer, _ offset: Int, _ level: SIMD16<UInt8>, bit: UInt8
+  ) -> SIMD16<UInt8> {
+    let pixels = row.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+    // A select of a compare, which compiles to pmaxub (or pminub), pcmpeqb and pand.
+    return SIMD16<UInt8>().replacing(with: bit, where: level .>= pixels)
+  }
+
+  /// The first `count` (at most 64) pixels from `row` as bits, bit i set when pixel i is at
+  /// most byte i of `levels`: `darkMask` one pixel at a time, for rows narrower than a word.
+  private static func darkMask(_ row: UnsafeRawPointer, _ levels: UnsafeRawPointer, count: Int)
+    -> UInt64
+  {
+    var mask: UInt64 = 0
+    for x in 0..<count
+    where levels.load(fromByteOffset: x, as: UInt8.self)
+      >= row.load(fromByteOffset: x, as: UInt8.self)
+    {
+      mask |= 1 &<< UInt64(truncatingIfNeeded: x)
+    }
+    return mask
   }
 
   // MARK: - Global threshold and inversion
@@ -318,10 +389,30 @@ struct Binarizer: Sendable {
       }
     }
     let level = UInt8(Self.otsuThreshold(histogram))
+    let wordsPerRow = BinaryImage.wordsPerRow(w)
     image.pixels.withUnsafeBufferPointer { pixels in
-      bits.withUnsafeMutableBufferPointer { bits in
-        // A plain loop, which the compiler turns into vector compares.
-        for i in 0..<pixels.count { bits[i] = pixels[i] <= level ? 1 : 0 }
+      words.withUnsafeMutableBufferPointer { words in
+        // Unsafe: the loads read the w pixels of row y (the last word's 64 columns moved back
+        // inside the row, as in `threshold`), the stores row y's words.
+        // swift-format-ignore: NeverForceUnwrap
+        let source = UnsafeRawPointer(pixels.baseAddress!)  // the image is never empty
+        guard w >= 64 else {
+          let levels = SIMD64<UInt8>(repeating: level)
+          withUnsafeBytes(of: levels) { levels in
+            // swift-format-ignore: NeverForceUnwrap
+            let levels = levels.baseAddress!  // 64 bytes
+            for y in 0..<h { words[y] = Self.darkMask(source + y &* w, levels, count: w) }
+          }
+          return
+        }
+        let lanes = SIMD16<UInt8>(repeating: level)
+        for y in 0..<h {
+          for k in 0..<wordsPerRow {
+            let left = min(k &* 64, w &- 64)
+            let mask = Self.darkMask(source + (y &* w &+ left), (lanes, lanes, lanes, lanes))
+            words[y &* wordsPerRow &+ k] = mask &>> UInt64(truncatingIfNeeded: k &* 64 &- left)
+          }
+        }
       }
     }
   }
@@ -353,18 +444,24 @@ struct Binarizer: Sendable {
     return best
   }
 
-  /// Swaps dark and light in `bits`, for light-on-dark symbols.
+  /// Swaps dark and light in `words`, for light-on-dark symbols; the bits past the width stay
+  /// 0.
   ///
   /// - Complexity: O(*width* × *height*).
   mutating func invert() {
-    bits.withUnsafeMutableBytes { bytes in
-      // Eight pixels a word, then the rest one by one.
-      let words = bytes.count / 8
-      for i in 0..<words {
-        let value = bytes.loadUnaligned(fromByteOffset: i &* 8, as: UInt64.self)
-        bytes.storeBytes(of: value ^ 0x0101_0101_0101_0101, toByteOffset: i &* 8, as: UInt64.self)
+    let wordsPerRow = BinaryImage.wordsPerRow(width)
+    guard wordsPerRow > 0 else { return }
+    // The pixels of a row's last word.
+    let last: UInt64 = width & 63 == 0 ? ~0 : (1 &<< UInt64(width & 63)) &- 1
+    let height = self.height
+    words.withUnsafeMutableBufferPointer { words in
+      // Unsafe: row y's words are y × wordsPerRow ..< (y + 1) × wordsPerRow, and y < height.
+      for y in 0..<height {
+        let start = y &* wordsPerRow
+        let end = start &+ wordsPerRow &- 1
+        for i in start..<end { words[i] = ~words[i] }
+        words[end] ^= last
       }
-      for i in (words &* 8)..<bytes.count { bytes[i] ^= 1 }
     }
   }
 }

@@ -126,9 +126,43 @@ func localThresholdMatchesItsDefinition(width: Int, height: Int) {
   for smooths in [true, false] {
     binarizer.binarizeLocally(image, smoothsFlatBlocks: smooths)
     let expected = referenceLocalThreshold(image, smoothsFlatBlocks: smooths)
-    let wrong = binarizer.bits.indices.filter { binarizer.bits[$0] != expected[$0] }
+    let bits = binarizer.bits  // unpacked once: the property makes a new array
+    let wrong = bits.indices.filter { bits[$0] != expected[$0] }
     let first = wrong.first.map { "(\($0 % width), \($0 / width))" } ?? "none"
     #expect(
       wrong.isEmpty, "\(wrong.count) pixels differ, the first at \(first), smoothing: \(smooths)")
   }
+}
+
+@Test(arguments: [1, 3, 40, 63, 64, 65, 100, 128, 131])
+func wordsHoldEveryWidthWithLightPadding(width: Int) {
+  // Every threshold and its inversion, at widths below, at and past a word: the words are the
+  // bytes packed, and the bits past the width stay light.
+  let height = 43
+  var image = GrayImage(width: width, height: height)
+  var state: UInt64 = 0x2545_F491_4F6C_DD1D
+  for i in image.pixels.indices {
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    image.pixels[i] = UInt8(truncatingIfNeeded: state >> 56)
+  }
+  var binarizer = Binarizer()
+  func check(_ what: String) {
+    let bits = binarizer.bits
+    let packed = BinaryImage(width: width, height: height, bits: bits)
+    #expect(binarizer.words == packed.words, "\(what)")
+  }
+  binarizer.binarizeGlobally(image)
+  check("global")
+  // One level for all: every dark pixel is darker than every light one.
+  let values = zip(image.pixels, binarizer.bits)
+  let darkest = values.filter { $0.1 == 0 }.map(\.0).min() ?? 255
+  #expect(values.filter { $0.1 == 1 }.allSatisfy { $0.0 < darkest })
+  let global = binarizer.bits
+  binarizer.invert()
+  check("inverted")
+  #expect(binarizer.bits == global.map { 1 - $0 })
+  binarizer.binarizeLocally(image)
+  check("local")
+  binarizer.invert()
+  check("local inverted")
 }
