@@ -52,6 +52,15 @@ struct BinaryImage {
   /// The words a row of `width` pixels takes.
   static func wordsPerRow(_ width: Int) -> Int { (width + 63) >> 6 }
 
+  /// Pixel `x` of the row whose words start at `rowStart`: 1 dark, 0 light. Every read of a
+  /// pixel goes through this (unchecked: the caller keeps `x` inside the row).
+  @inline(__always)
+  private static func pixel(_ words: UnsafeBufferPointer<UInt64>, _ rowStart: Int, _ x: Int)
+    -> UInt64
+  {
+    (words[rowStart &+ x &>> 6] &>> UInt64(truncatingIfNeeded: x & 63)) & 1
+  }
+
   /// Whether pixel (`x`, `y`) is dark; pixels outside the image are light.
   ///
   /// Every walk and search of the detector reads pixels through this (or `darkness`): the read
@@ -61,9 +70,7 @@ struct BinaryImage {
   func isDark(_ x: Int, _ y: Int) -> Bool {
     guard x >= 0, y >= 0, x < width, y < height else { return false }
     // Unsafe: 0 <= x < width and 0 <= y < height, so the word is in row y's words.
-    return words.withUnsafeBufferPointer {
-      ($0[y &* wordsPerRow &+ x &>> 6] &>> UInt64(truncatingIfNeeded: x & 63)) & 1 != 0
-    }
+    return words.withUnsafeBufferPointer { Self.pixel($0, y &* wordsPerRow, x) != 0 }
   }
 
   /// Whether the pixel containing `point` is dark.
@@ -83,9 +90,7 @@ struct BinaryImage {
     return words.withUnsafeBufferPointer { words in
       // Unsafe: the point lies inside the image (tested as doubles, so NaN is outside), so
       // the word is in row y's words.
-      Int(
-        truncatingIfNeeded: (words[y &* wordsPerRow &+ x &>> 6]
-          &>> UInt64(truncatingIfNeeded: x & 63)) & 1)
+      Int(truncatingIfNeeded: Self.pixel(words, y &* wordsPerRow, x))
     }
   }
 
@@ -248,10 +253,7 @@ struct BinaryImage {
       ) {
         end, colour in
         var length = 0
-        while length < end,
-          (words[rowStart &+ column &>> 6] &>> UInt64(truncatingIfNeeded: column & 63)) & 1
-            == colour
-        {
+        while length < end, Self.pixel(words, rowStart, column) == colour {
           length &+= 1
           rowStart &+= rowStride
           column &+= dx

@@ -176,8 +176,8 @@ enum FinderPatternScanner {
       // caller keeps inside the image.
       // swift-format-ignore: NeverForceUnwrap
       let row = words.baseAddress! + y &* image.wordsPerRow  // the image is never empty
-      let previous = (row[left &>> 6] &>> UInt64(truncatingIfNeeded: left & 63)) & 1
-      var isDark = previous != 0  // the open run's colour
+      var isDark = image.isDark(left, y)  // the open run's colour
+      let previous: UInt64 = isDark ? 1 : 0
       var runStart = left
       // Each mode closes runs in its own loop (`forEachChange` written out twice), so that
       // neither keeps the other's state in registers.
@@ -260,14 +260,13 @@ enum FinderPatternScanner {
             // left..<right of row y.
             // swift-format-ignore: NeverForceUnwrap
             let row = words.baseAddress! + y &* image.wordsPerRow
-            let first = (row[left &>> 6] &>> UInt64(truncatingIfNeeded: left & 63)) & 1
-            let startsDark = first != 0
+            let startsDark = image.isDark(left, y)
             var count = 0
             var start = left
             // swift-format-ignore: NeverForceUnwrap
             let lengths = sevenths.baseAddress! + 4
             FinderPatternScanner.forEachChange(
-              row, left: left, right: right, previous: first
+              row, left: left, right: right, previous: startsDark ? 1 : 0
             ) { x in
               ends[count] = Int32(truncatingIfNeeded: x)
               lengths[count] = Int32(truncatingIfNeeded: (x &- start) &* 7)

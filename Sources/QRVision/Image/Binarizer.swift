@@ -41,15 +41,8 @@ struct Binarizer: Sendable {
   ///
   /// - Complexity: O(*width* × *height*).
   var bits: [UInt8] {
-    let wordsPerRow = BinaryImage.wordsPerRow(width)
-    var bytes = [UInt8](repeating: 0, count: width * height)
-    for y in 0..<height {
-      for x in 0..<width {
-        bytes[y * width + x] = UInt8(
-          truncatingIfNeeded: words[y * wordsPerRow + x >> 6] >> UInt64(x & 63) & 1)
-      }
-    }
-    return bytes
+    let image = BinaryImage(width: width, height: height, words: words)
+    return (0..<(width * height)).map { image.isDark($0 % width, $0 / width) ? 1 : 0 }
   }
 
   /// Resizes the buffers for a `width` × `height` image; keeps them when the size is unchanged.
@@ -388,29 +381,16 @@ struct Binarizer: Sendable {
         for x in stride(from: 0, to: w, by: 4) { histogram[Int(pixels[y &* w &+ x])] &+= 1 }
       }
     }
-    let level = UInt8(Self.otsuThreshold(histogram))
-    let wordsPerRow = BinaryImage.wordsPerRow(w)
+    // Every block at that one level: the local threshold's packing, with nothing local.
+    let level = Int32(Self.otsuThreshold(histogram))
     image.pixels.withUnsafeBufferPointer { pixels in
-      words.withUnsafeMutableBufferPointer { words in
-        // Unsafe: the loads read the w pixels of row y (the last word's 64 columns moved back
-        // inside the row, as in `threshold`), the stores row y's words.
-        // swift-format-ignore: NeverForceUnwrap
-        let source = UnsafeRawPointer(pixels.baseAddress!)  // the image is never empty
-        guard w >= 64 else {
-          let levels = SIMD64<UInt8>(repeating: level)
-          withUnsafeBytes(of: levels) { levels in
-            // swift-format-ignore: NeverForceUnwrap
-            let levels = levels.baseAddress!  // 64 bytes
-            for y in 0..<h { words[y] = Self.darkMask(source + y &* w, levels, count: w) }
-          }
-          return
-        }
-        let lanes = SIMD16<UInt8>(repeating: level)
-        for y in 0..<h {
-          for k in 0..<wordsPerRow {
-            let left = min(k &* 64, w &- 64)
-            let mask = Self.darkMask(source + (y &* w &+ left), (lanes, lanes, lanes, lanes))
-            words[y &* wordsPerRow &+ k] = mask &>> UInt64(truncatingIfNeeded: k &* 64 &- left)
+      blockLevels.withUnsafeMutableBufferPointer { levels in
+        rowLevels.withUnsafeMutableBufferPointer { rowLevels in
+          words.withUnsafeMutableBufferPointer { words in
+            // Unsafe: as in `binarizeLocally`.
+            for i in levels.indices { levels[i] = level }
+            Self.threshold(
+              pixels, w, h, Self.blockCount(w), Self.blockCount(h), levels, rowLevels, words)
           }
         }
       }
