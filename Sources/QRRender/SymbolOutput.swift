@@ -53,22 +53,33 @@ public struct SymbolOutput {
     if let directory { try OutputFile.makeDirectory(directory) }
   }
 
-  /// Writes the symbols of one payload; `line` is its line number with `--lines`.
+  /// The files `write(_:line:files:)` would write for `symbols` when writing a directory (one
+  /// image each), else nil: the rendering apart from the writing, so that it can be done on
+  /// another thread. Pure; it touches no file.
+  public func files(of symbols: [EncodedSymbol]) -> [[UInt8]]? {
+    guard directory != nil else { return nil }
+    return symbols.map { Renderer.render($0, as: format, options: options) }
+  }
+
+  /// Writes the symbols of one payload; `line` is its line number with `--lines`, `files` what
+  /// `files(of:)` made of them (rendered now when nil).
   ///
   /// - Throws: `RenderOutputError`: `.oneImagePerFile` (nothing written) when an SVG or PNG
   ///   stream would get a second image, `.frameTooLarge` (nothing written) when a symbol is
   ///   larger than the y4m stream's frames, `.io` or `.file` when writing fails.
   public mutating func write(
-    _ symbols: [EncodedSymbol], line: Int? = nil
+    _ symbols: [EncodedSymbol], line: Int? = nil, files: [[UInt8]]? = nil
   ) throws(RenderOutputError) {
     if let directory {
+      precondition(files == nil || files?.count == symbols.count, "one file per symbol")
       for (index, symbol) in symbols.enumerated() {
         var name = line.map { Self.padded($0, width: 6) } ?? ""
         if line == nil || symbols.count > 1 {
           name += (name.isEmpty ? "" : "-") + "part-" + Self.padded(index + 1, width: 2)
         }
         let path = directory.appending(Array((name + "." + format.fileExtension).utf8))
-        try OutputFile.write(Renderer.render(symbol, as: format, options: options), to: path)
+        let bytes = files?[index] ?? Renderer.render(symbol, as: format, options: options)
+        try OutputFile.write(bytes, to: path)
       }
       return
     }

@@ -71,25 +71,9 @@ Tool.main(RenderCommand.spec) { invocation in
     report(error, diagnostics)
     return .failure
   }
-  /// The symbols for one payload, or nil after reporting why there are none.
-  func encode(_ payload: [UInt8], operand: String) -> [EncodedSymbol]? {
-    let symbols: [EncodedSymbol]
-    switch encoded(payload, request) {
-    case .symbols(let encoded): symbols = encoded
-    case .failure(let error):
-      diagnostics.error(
-        request.message(for: error, payloadByteCount: payload.count), operand: operand)
-      return nil
-    }
-    if options.verify,
-      let failure = RenderVerification.failure(
-        symbols, payload: payload, format: format, options: renderOptions)
-    {
-      diagnostics.error("verification failed: " + failure, operand: operand)
-      return nil
-    }
-    return symbols
-  }
+  let worker = LineWorker(
+    request: request, verifies: options.verify, format: format, options: renderOptions,
+    output: output)
 
   do {
     if !options.lines && !options.json {
@@ -103,7 +87,13 @@ Tool.main(RenderCommand.spec) { invocation in
         diagnostics.error("no input data: the payload is empty", operand: sourceName)
         return .nothingFound
       }
-      guard let symbols = encode(payload, operand: sourceName) else { return .failure }
+      let symbols: [EncodedSymbol]
+      switch worker.outcome(of: payload, rendersFiles: false) {
+      case .symbols(let encoded, _): symbols = encoded
+      case .problem(let message):
+        diagnostics.error(message, operand: sourceName)
+        return .failure
+      }
       checkWidth(symbols)
       try output.write(symbols)
       try output.finish()
@@ -114,60 +104,103 @@ Tool.main(RenderCommand.spec) { invocation in
     if options.output != nil { Signals.installStopHandlers() }
 
     // --lines and --json: one payload per line; a line that cannot be encoded is reported and
-    // skipped.
+    // skipped. Lines are encoded (and files rendered) on `--jobs` threads, in batches of those
+    // already read; what they make is written, and every message about a line reported, in
+    // input order by `deliver`.
     var status = ExitStatus.success
     var hasBlankLine = false
+    var deliveryError: RenderOutputError?
+    func deliver(_ results: [LineWorker.Result]) -> Bool {
+      for result in results {
+        switch result.outcome {
+        case .problem(let message):
+          diagnostics.error(message, operand: result.operand)
+          if result.isBlank { hasBlankLine = true } else { status = .failure }
+        case .symbols(let symbols, let files):
+          checkWidth(symbols)
+          do {
+            try output.write(symbols, line: result.line, files: files)
+          } catch .frameTooLarge(let width, let height, let streamWidth, let streamHeight) {
+            // Nothing of this payload was written; the stream goes on with the next line.
+            diagnostics.error(
+              "a \(width)x\(height) symbol does not fit the \(streamWidth)x\(streamHeight)"
+                + " frames of --frame-size", operand: result.operand)
+            status = .failure
+          } catch {
+            deliveryError = error
+            return false
+          }
+        }
+      }
+      return true
+    }
+    let jobs = options.jobs ?? min(Processors.online, RenderCommandOptions.defaultMostJobs)
+    // Two batches per thread: one being encoded, one waiting.
+    let pipeline = OrderedPipeline(
+      workers: Array(repeating: worker, count: jobs), capacity: 2 * jobs,
+      usesThreads: jobs > 1, deliver: deliver)
+    // Every line submitted is written (or reported) before anything below runs, after an error
+    // too: all that was complete before the fault is written.
+    var isPipelineFinished = false
+    defer { if !isPipelineFinished { pipeline.finish() } }
+
     let reader = LineReader(input, maximumLineLength: PayloadInput.maximumByteCount)
     var records = DetectionRecordReader()
-    while true {
+    var isAtEnd = false
+    while !isAtEnd {
       if Signals.stopRequested {
+        pipeline.finish()
+        isPipelineFinished = true
         output.discard()
         return .failure
       }
-      // Polled with a timeout so that a stop signal is seen while input is slow to come.
-      let item = try reader.next(timeout: 0.25)
-      if case .endOfInput = item { break }
-      guard case .line(let line) = item else { continue }
-      let operand = "\(sourceName):\(line.number)"
-      var payload = Array(line.bytes)
-      if payload.last == 0x0A { payload.removeLast() }
-      if payload.last == 0x0D { payload.removeLast() }
-      if options.json {
-        switch Result(catching: { () throws(DetectionRecordError) in
-          try records.readPayload(payload)
-        }) {
-        case .success(let recorded): payload = recorded
-        case .failure(let error):
-          diagnostics.error("\(error)", operand: operand)
-          status = .failure
-          continue
+      // A batch: the next line, polled with a timeout so that a stop signal is seen while input
+      // is slow to come, then the lines that can be read without waiting (so a line typed alone
+      // is written at once), up to `LineWorker.batchLines` lines or `batchBytes` bytes.
+      // A read error ends the batch, which is written before the error is reported.
+      var batch: [LineWorker.Line] = []
+      var batchBytes = 0
+      var readFailure: LineReader.Failure?
+      while batch.count < LineWorker.batchLines && batchBytes < LineWorker.batchBytes {
+        let item: LineReader.Item
+        do throws(LineReader.Failure) {
+          item = try reader.next(timeout: batch.isEmpty ? 0.25 : 0)
+        } catch {
+          readFailure = error
+          break
         }
-      }
-      if payload.isEmpty {
-        diagnostics.error(
-          "no input data: "
-            + (options.json ? "the record's payload is empty" : "the line is blank"),
-          operand: operand)
-        hasBlankLine = true
-        continue
-      }
-      if let symbols = encode(payload, operand: operand) {
-        checkWidth(symbols)
-        do {
-          try output.write(symbols, line: line.number)
-        } catch RenderOutputError.frameTooLarge(
-          let width, let height, let streamWidth, let streamHeight)
-        {
-          // Nothing of this payload was written; the stream goes on with the next line.
-          diagnostics.error(
-            "a \(width)x\(height) symbol does not fit the \(streamWidth)x\(streamHeight) frames"
-              + " of --frame-size", operand: operand)
-          status = .failure
+        if case .endOfInput = item { isAtEnd = true }
+        guard case .line(let line) = item else { break }
+        var payload = Array(line.bytes)
+        if payload.last == 0x0A { payload.removeLast() }
+        if payload.last == 0x0D { payload.removeLast() }
+        var problem: String?
+        if options.json {
+          switch Result(catching: { () throws(DetectionRecordError) in
+            try records.readPayload(payload)
+          }) {
+          case .success(let recorded): payload = recorded
+          case .failure(let error): problem = "\(error)"
+          }
         }
-      } else {
-        status = .failure
+        let isBlank = problem == nil && payload.isEmpty
+        if isBlank {
+          problem =
+            "no input data: "
+            + (options.json ? "the record's payload is empty" : "the line is blank")
+        }
+        batchBytes += payload.count
+        batch.append(
+          LineWorker.Line(
+            line: line.number, operand: "\(sourceName):\(line.number)", payload: payload,
+            problem: problem, isBlank: isBlank))
       }
+      if !batch.isEmpty, !pipeline.submit(batch) { break }
+      if let readFailure { throw readFailure }
     }
+    pipeline.finish()
+    isPipelineFinished = true
+    if let deliveryError { throw deliveryError }
     try output.finish()
     return status == .success && hasBlankLine ? .nothingFound : status
   } catch let error as RenderOutputError {

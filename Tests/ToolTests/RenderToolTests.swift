@@ -569,3 +569,66 @@ func binaryFormatsAreNotWrittenToATerminal() throws {
   #expect(result.output.contains("status 2"))
   #expect(result.output.contains("status 0"))
 }
+
+/// `--jobs` changes nothing but the speed: the same images, the same files and the same
+/// messages in input order (good lines, blank lines and lines too long for the symbol mixed),
+/// with one thread or several.
+@Test func jobsWriteTheSameInInputOrder() throws {
+  let lines = (1...300).map { number -> String in
+    number % 50 == 7 ? "" : number % 70 == 3 ? String(repeating: "x", count: 41) : "line \(number)"
+  }
+  let input = Array((lines.joined(separator: "\n") + "\n").utf8)
+  let one = try ToolRunner.run("qrrender", ["--lines", "--micro", "-j", "1"], input: input)
+  #expect(one.status == 2)
+  // Six blank lines and five too long for Micro QR.
+  #expect(one.errors.split(separator: "\n").count == 11, "\(one.errors)")
+  #expect(try #require(pbmImages(one.stdout)).count == 289)
+  for jobs in ["2", "3"] {
+    let many = try ToolRunner.run("qrrender", ["--lines", "--micro", "-j", jobs], input: input)
+    #expect(many.status == one.status)
+    #expect(many.stdout == one.stdout, "-j \(jobs): other images")
+    #expect(many.errors == one.errors, "-j \(jobs): other messages")
+  }
+
+  let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "qrrender-jobs-\(UUID().uuidString)"
+  ).path
+  try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(atPath: root) }
+  var trees: [[String: Data]] = []
+  for jobs in ["1", "3"] {
+    let directory = root + "/" + jobs
+    let result = try ToolRunner.run(
+      "qrrender", ["--lines", "-f", "png", "-j", jobs, "--output-dir", directory], input: input)
+    #expect(result.status == 1, "\(result.errors)")  // blank lines only: every line fits QR
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+    trees.append(
+      Dictionary(
+        uniqueKeysWithValues: try names.map {
+          ($0, try Data(contentsOf: URL(fileURLWithPath: directory + "/" + $0)))
+        }))
+  }
+  #expect(trees[0].count == 294)
+  #expect(trees[0] == trees[1], "-j 3 wrote other files")
+}
+
+/// With threads, a line is still written as soon as it is encoded, not when more lines (or the
+/// end of input) come: a line typed alone reaches the next tool at once.
+@Test func jobsStillWriteEachLineAtOnce() throws {
+  let result = try ToolRunner.shell(
+    "start=$(date +%s%N); { echo hello; sleep 4; } | qrrender --lines -j 2 | {"
+      + " head -c 3 > /dev/null; echo $(( ($(date +%s%N) - start) / 1000000 )); cat > /dev/null; }"
+  )
+  #expect(result.status == 0, "\(result.errors)")
+  let output = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+  let milliseconds = try #require(Int(output))
+  #expect(milliseconds < 2_000, "the first image came after \(milliseconds) ms, at the input's end")
+}
+
+@Test func jobsOutOfRangeIsAUsageError() throws {
+  for value in ["0", "257", "two"] {
+    let result = try ToolRunner.run("qrrender", ["--lines", "-j", value], input: Array("a\n".utf8))
+    #expect(result.status == 64, "-j \(value): \(result.errors)")
+    #expect(result.errors.hasPrefix("qrrender: "), "\(result.errors)")
+  }
+}

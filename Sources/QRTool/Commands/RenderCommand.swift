@@ -105,6 +105,9 @@ public enum RenderCommand {
       .value(
         nil, "frame-size", "WxH",
         "with y4m: frame size (default: the largest symbol the options allow)"),
+      .value(
+        "j", "jobs", "N",
+        "with --lines or --json: encode on N threads, in input order (default: CPUs, at most 4)"),
       .flag(nil, "verify", "decode each symbol as rendered; fail unless it reads back exactly"),
       .flag(nil, "json", "read qrdetect's JSON lines and render each payload again"),
       .value(

@@ -83,12 +83,19 @@ public struct RenderCommandOptions: Sendable {
   public var verify: Bool
   /// `--json`: lines are qrdetect records whose payloads are rendered.
   public var json: Bool
+  /// `--jobs`: the threads that encode and render lines, 1…256; nil for the default (the
+  /// online CPUs, at most `defaultMostJobs`).
+  public var jobs: Int?
   /// `--output`, as argv's bytes; nil for standard output (no option, or `-`).
   public var output: PathName?
   /// `--output-dir`, as argv's bytes.
   public var outputDirectory: PathName?
   /// Where the payload (or the lines) come from.
   public var source: RenderPayloadSource
+
+  /// The most threads `--jobs` defaults to: past four, the writes in input order are the
+  /// bottleneck (PNG files: the file system's; PBM: the pipe's).
+  public static let defaultMostJobs = 4
 
   /// Formats whose files hold one image (several need `--output-dir`).
   public static let singleImageFormats: Set<String> = ["svg", "png", "eps", "pdf", "xpm"]
@@ -158,6 +165,7 @@ public struct RenderCommandOptions: Sendable {
     lines = arguments.has("lines")
     verify = arguments.has("verify")
     json = arguments.has("json")
+    jobs = try arguments.integer("jobs", in: 1...DetectCommandOptions.maximumJobs)
 
     switch arguments.value("micro") {
     case nil:
