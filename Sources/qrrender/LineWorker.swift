@@ -58,12 +58,20 @@ struct LineWorker: PipelineWorker {
   /// A batch ends once its payloads reach this many bytes (so the batches in flight hold a
   /// bounded number of bytes, whatever the lines).
   static let batchBytes = 64 * 1024
+  /// The most bytes of files a batch renders in advance (at most one line's files more).
+  static let batchFileBytes = 4 << 20
 
   mutating func process(_ lines: [Line]) -> [Result] {
-    lines.map { line in
+    var fileBytes = 0
+    return lines.map { line in
+      // Files are rendered here until the batch holds `batchFileBytes` of them; the rest are
+      // rendered as they are written (a version 40 symbol at a large scale makes megabytes).
       let outcome =
         line.problem.map { Outcome.problem($0) }
-        ?? self.outcome(of: line.payload, rendersFiles: true)
+        ?? self.outcome(of: line.payload, rendersFiles: fileBytes < Self.batchFileBytes)
+      if case .symbols(_, let files?) = outcome {
+        fileBytes += files.reduce(0) { $0 + $1.count }
+      }
       return Result(
         line: line.line, operand: line.operand, outcome: outcome, isBlank: line.isBlank)
     }

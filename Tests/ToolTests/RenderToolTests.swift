@@ -632,3 +632,28 @@ func binaryFormatsAreNotWrittenToATerminal() throws {
     #expect(result.errors.hasPrefix("qrrender: "), "\(result.errors)")
   }
 }
+
+/// A batch renders its files in advance only up to a few megabytes (large symbols at a large
+/// scale make megabytes each); the lines past that are rendered as they are written, and their
+/// files are the same as those rendered alone.
+@Test func largeFilesAreTheSameRenderedLate() throws {
+  let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "qrrender-late-\(UUID().uuidString)"
+  ).path
+  try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(atPath: root) }
+  // Version 10 or so at scale 20: some 1.7 MB of XPM text each, so that four pass 4 MiB.
+  let payloads = (1...4).map { "line \($0) " + String(repeating: "payload ", count: 30) }
+  let batch = try ToolRunner.run(
+    "qrrender", ["--lines", "-f", "xpm", "-s", "20", "-j", "1", "--output-dir", root + "/dir"],
+    input: Array((payloads.joined(separator: "\n") + "\n").utf8))
+  #expect(batch.status == 0, "\(batch.errors)")
+  for (index, payload) in payloads.enumerated() {
+    let alone = root + "/alone-\(index).xpm"
+    let single = try ToolRunner.run("qrrender", ["-f", "xpm", "-s", "20", "-o", alone, payload])
+    #expect(single.status == 0, "\(single.errors)")
+    let late = try Data(contentsOf: URL(fileURLWithPath: root + "/dir/00000\(index + 1).xpm"))
+    #expect(late.count > 1_000_000)
+    #expect(late == (try Data(contentsOf: URL(fileURLWithPath: alone))), "line \(index + 1)")
+  }
+}
