@@ -41,9 +41,6 @@ public struct DetectorWork: Hashable, Sendable {
   /// with a hundred symbols yields a hundred while texture and noise stay cheap.
   public var fruitlessUnits: Int { units - refundedUnits }
 
-  /// The alignment searches made by attempts that read nothing.
-  public var fruitlessAlignmentSearches: Int { alignmentSearches - refundedAlignmentSearches }
-
   /// Refunds the work done since `before` (a copy of this account taken when an attempt
   /// began), the attempt having read a symbol: neither the budget nor the search limit counts
   /// it.

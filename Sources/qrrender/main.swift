@@ -141,8 +141,7 @@ Tool.main(RenderCommand.spec) { invocation in
       usesThreads: jobs > 1, deliver: deliver)
     // Every line submitted is written (or reported) before anything below runs, after an error
     // too: all that was complete before the fault is written.
-    var isPipelineFinished = false
-    defer { if !isPipelineFinished { pipeline.finish() } }
+    defer { pipeline.finish() }
 
     let reader = LineReader(input, maximumLineLength: PayloadInput.maximumByteCount)
     var records = DetectionRecordReader()
@@ -150,7 +149,6 @@ Tool.main(RenderCommand.spec) { invocation in
     while !isAtEnd {
       if Signals.stopRequested {
         pipeline.finish()
-        isPipelineFinished = true
         output.discard()
         return .failure
       }
@@ -199,7 +197,6 @@ Tool.main(RenderCommand.spec) { invocation in
       if let readFailure { throw readFailure }
     }
     pipeline.finish()
-    isPipelineFinished = true
     if let deliveryError { throw deliveryError }
     try output.finish()
     return status == .success && hasBlankLine ? .nothingFound : status

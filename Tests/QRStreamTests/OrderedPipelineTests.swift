@@ -134,3 +134,20 @@ func deliverReturningFalseStopsEverything(usesThreads: Bool) {
   pipeline.finish()
   #expect(!pipeline.isStopping)
 }
+
+/// A second `finish` (a caller's early finish and its `defer`) returns at once and delivers
+/// nothing again, with threads or inline.
+@Test(arguments: [false, true])
+func finishingTwiceDeliversOnce(usesThreads: Bool) {
+  let received = Received()
+  let pipeline = OrderedPipeline(
+    workers: [SleepyWorker(tracker: Tracker(), seed: 7)], capacity: 2, usesThreads: usesThreads
+  ) { value in
+    received.append(value)
+    return true
+  }
+  for value in 0..<20 { #expect(pipeline.submit(value)) }
+  pipeline.finish()
+  pipeline.finish()
+  #expect(received.all == Array(0..<20))
+}

@@ -111,7 +111,8 @@ public final class OrderedPipeline<Worker: PipelineWorker>: @unchecked Sendable 
   }
 
   /// Waits until everything submitted is delivered (or delivery stopped), then ends the
-  /// threads. Call once, after the last `submit`.
+  /// threads. Call it after the last `submit`; calling it again does nothing (so a caller may
+  /// both finish early and leave a `defer` to finish on every other way out).
   public func finish() {
     monitor.withLock {
       isInputEnded = true

@@ -21,7 +21,7 @@ private func binarized(moduleSize: Double, degrees: Double) throws -> (BinaryIma
   var binarizer = Binarizer()
   binarizer.binarizeLocally(scene.image)
   return (
-    BinaryImage(width: binarizer.width, height: binarizer.height, bits: binarizer.bits), symbol
+    BinaryImage(width: binarizer.width, height: binarizer.height, words: binarizer.words), symbol
   )
 }
 
