@@ -6,6 +6,9 @@
 //       candidate grid instead and reads "1" (decoded) or "0" from the driver, which decodes
 //       with zxing-cpp (to measure detection apart from decoding).
 //   DetectBench time PATH REPS EFFORT   prints "ms-per-frame candidates" for one PGM.
+//   DetectBench frames REPS EFFORT      reads "PATH ROTATION" lines; writes "MS FOUND" per image,
+//       the fastest of REPS detections after an untimed one (REPS 0: all images read first,
+//       each detected once).
 
 @preconcurrency import Glibc
 import QRCodec
@@ -25,6 +28,8 @@ enum DetectBench {
       serve(effort: effort(arguments[2]), decoder: arguments.count > 3 ? arguments[3] : "qrpipe")
     case "work":
       work(effort: effort(arguments[2]))
+    case "frames" where arguments.count >= 4:
+      frames(repetitions: Int(arguments[2]) ?? 5, effort: effort(arguments[3]))
     case "time" where arguments.count >= 5:
       time(path: arguments[2], repetitions: Int(arguments[3]) ?? 10, effort: effort(arguments[4]))
     default:
@@ -93,6 +98,42 @@ enum DetectBench {
       ]
       print("W " + counts.map(String.init).joined(separator: " "))
       fflush(stdout)
+    }
+  }
+
+  /// Reads "PATH ROTATION" lines; writes "MS FOUND" per image, the fastest of `repetitions`
+  /// detections after one untimed (to compare frame by frame with another reader). With no
+  /// repetitions, every image is read first and each detected once, timed, in order: as a
+  /// stream meets its frames, each new to the caches and branch predictors.
+  static func frames(repetitions: Int, effort: DetectorOptions.Effort) {
+    var options = DetectorOptions()
+    options.effort = effort
+    var detector = Detector(options: options)
+    func milliseconds(_ body: () -> Void) -> Double {
+      var start = timespec()
+      var end = timespec()
+      clock_gettime(CLOCK_MONOTONIC, &start)
+      body()
+      clock_gettime(CLOCK_MONOTONIC, &end)
+      return Double(end.tv_sec - start.tv_sec) * 1e3 + Double(end.tv_nsec - start.tv_nsec) / 1e6
+    }
+    var images: [GrayImage?] = []
+    while let line = readLine() {
+      let fields = line.split(separator: " ")
+      let image = fields.count == 2 ? readPGM(String(fields[0])) : nil
+      images.append(image.map { rotate($0, quarterTurns: (Int(fields[1]) ?? 0) / 90) })
+    }
+    for image in images {
+      guard let image else {
+        print("0 0")
+        continue
+      }
+      var found = repetitions > 0 ? detector.detect(in: image).count : 0
+      var fastest = Double.infinity
+      for _ in 0..<max(repetitions, 1) {
+        fastest = min(fastest, milliseconds { found = detector.detect(in: image).count })
+      }
+      print("\(fastest) \(found)")
     }
   }
 

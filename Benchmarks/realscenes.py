@@ -8,8 +8,10 @@ Every corpus image outside the falsepositives folders is scaled to cover the fra
 area interpolation when shrinking, linear when enlarging) and centre-cropped. The frames of one
 size become one y4m stream (Cmono), which one qrdetect process reads on standard input, timed by
 its wall clock; zxing-cpp reads the same arrays in this process, each call timed. Each reader
-goes over all the frames `--passes` times and its fastest pass counts (a process of a third of a
-second swings by 15 % from run to run on a shared machine; the same rule for both). A read counts
+goes over all the frames `--passes` times, the two taking turns (the first alternating), and its
+fastest pass counts (a process of a third of a second swings by 15 % from run to run on a shared
+machine; the same rule for both); the last column is the median over the passes of the ratio of
+the two times taken one after the other, which a slow minute changes less. A read counts
 when its text is one of that image's expected texts (cropping may cut some codes out of view;
 both readers see the same pixels).
 
@@ -24,6 +26,7 @@ Options:
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 import time
@@ -82,7 +85,7 @@ def main():
     print("corpus %s: %d images, %d expected texts, fit %s; qrdetect --effort %s, zxing-cpp %s\n"
           % (args.corpus, len(entries), codes, args.fit, args.effort, version))
     header = ("size", "frames", "codes", "qrdetect read", "zxing-cpp read", "qrdetect ms/frame",
-              "zxing ms/frame", "qrdetect/zxing time")
+              "zxing ms/frame", "qrdetect/zxing time", "median of passes' ratios")
     print("| " + " | ".join(header) + " |")
     print("|" + "|".join("---" if i == 0 else "--:" for i in range(len(header))) + "|")
     rows = []
@@ -95,39 +98,55 @@ def main():
             for frame in frames:
                 out.write(b"FRAME\n")
                 out.write(frame.tobytes())
-        ours_time = float("inf")
-        for _ in range(max(args.passes, 1)):
+        def run_ours():
             with open(stream, "rb") as source:
                 started = time.perf_counter()
                 done = subprocess.run([args.qrdetect, "--effort", args.effort], stdin=source,
                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-                ours_time = min(ours_time, time.perf_counter() - started)
-        if done.returncode not in (0, 1):
-            sys.exit("realscenes.py: qrdetect failed (%d): %s" % (done.returncode,
-                                                                  done.stderr.decode()))
-        ours = [set() for _ in frames]
-        for line in done.stdout.decode().splitlines():
-            record = json.loads(line)
-            ours[record["frame"]].add(record.get("text"))
-        their_time = float("inf")
-        for _ in range(max(args.passes, 1)):
-            spent, theirs = 0.0, []
+                spent = time.perf_counter() - started
+            if done.returncode not in (0, 1):
+                sys.exit("realscenes.py: qrdetect failed (%d): %s" % (done.returncode,
+                                                                      done.stderr.decode()))
+            return spent, done.stdout.decode()
+
+        def run_theirs():
+            spent, found = 0.0, []
             for frame in frames:
                 started = time.perf_counter()
-                theirs.append(set(read(frame)))
+                found.append(set(read(frame)))
                 spent += time.perf_counter() - started
-            their_time = min(their_time, spent)
+            return spent, found
+
+        # The readers take turns, pass after pass, the one going first alternating: a slow
+        # minute on a shared machine then slows both, and the ratio of a pass's two times
+        # compares them at the same moment.
+        ours_time, their_time, ratios = float("inf"), float("inf"), []
+        for number in range(max(args.passes, 1)):
+            if number % 2 == 0:
+                (ours_spent, output), (their_spent, theirs) = run_ours(), run_theirs()
+            else:
+                (their_spent, theirs), (ours_spent, output) = run_theirs(), run_ours()
+            ours_time = min(ours_time, ours_spent)
+            their_time = min(their_time, their_spent)
+            ratios.append(ours_spent / max(their_spent, 1e-9))
+        ours = [set() for _ in frames]
+        for line in output.splitlines():
+            record = json.loads(line)
+            ours[record["frame"]].add(record.get("text"))
         ours_read = sum(len(o & w) for o, w in zip(ours, wanted))
         their_read = sum(len(t & w) for t, w in zip(theirs, wanted))
         row = {"size": "%dx%d" % (width, height), "frames": len(frames), "codes": codes,
                "qrdetect_read": ours_read, "zxing_read": their_read,
                "qrdetect_ms": 1000 * ours_time / len(frames),
-               "zxing_ms": 1000 * their_time / len(frames), "passes": max(args.passes, 1)}
+               "zxing_ms": 1000 * their_time / len(frames), "passes": max(args.passes, 1),
+               "pass_ratios": [round(r, 3) for r in ratios],
+               "median_pass_ratio": statistics.median(ratios)}
         rows.append(row)
-        print("| %s | %d | %d | %d (%.0f%%) | %d (%.0f%%) | %.1f | %.1f | %.2f |" % (
+        print("| %s | %d | %d | %d (%.0f%%) | %d (%.0f%%) | %.1f | %.1f | %.2f | %.2f |" % (
             row["size"], len(frames), codes, ours_read, 100 * ours_read / max(codes, 1),
             their_read, 100 * their_read / max(codes, 1), row["qrdetect_ms"], row["zxing_ms"],
-            row["qrdetect_ms"] / max(row["zxing_ms"], 1e-9)), flush=True)
+            row["qrdetect_ms"] / max(row["zxing_ms"], 1e-9), row["median_pass_ratio"]),
+            flush=True)
         os.remove(stream)
     if args.results:
         with open(args.results, "a") as out:
