@@ -107,8 +107,9 @@ for set in $sets; do
   if [ "$work_differ" -eq 0 ] && [ "$texts_differ" -eq 0 ]; then
     line="$line same"
   else
-    reads_base=$(grep -c '^T ' "$work/$set.base.texts")
-    reads_new=$(grep -c '^T ' "$work/$set.new.texts")
+    # (grep -c prints 0 and fails when nothing matches: a set that reads no code.)
+    reads_base=$(grep -c '^T ' "$work/$set.base.texts" || true)
+    reads_new=$(grep -c '^T ' "$work/$set.new.texts" || true)
     line="$line work differs on $work_differ, texts on $texts_differ (reads $reads_base -> $reads_new)"
     status=1
   fi
