@@ -109,14 +109,6 @@ enum DetectBench {
     var options = DetectorOptions()
     options.effort = effort
     var detector = Detector(options: options)
-    func milliseconds(_ body: () -> Void) -> Double {
-      var start = timespec()
-      var end = timespec()
-      clock_gettime(CLOCK_MONOTONIC, &start)
-      body()
-      clock_gettime(CLOCK_MONOTONIC, &end)
-      return Double(end.tv_sec - start.tv_sec) * 1e3 + Double(end.tv_nsec - start.tv_nsec) / 1e6
-    }
     var images: [GrayImage?] = []
     while let line = readLine() {
       let fields = line.split(separator: " ")
@@ -137,6 +129,16 @@ enum DetectBench {
     }
   }
 
+  /// The monotonic clock's milliseconds spent in `body`.
+  static func milliseconds(_ body: () -> Void) -> Double {
+    var start = timespec()
+    var end = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &start)
+    body()
+    clock_gettime(CLOCK_MONOTONIC, &end)
+    return Double(end.tv_sec - start.tv_sec) * 1e3 + Double(end.tv_nsec - start.tv_nsec) / 1e6
+  }
+
   static func time(path: String, repetitions: Int, effort: DetectorOptions.Effort) {
     guard let image = readPGM(path) else {
       fputs("DetectBench: cannot read \(path)\n", stderr)
@@ -148,13 +150,7 @@ enum DetectBench {
     var found = detector.detect(in: image).count  // warm-up: buffers sized, caches filled
     var samples: [Double] = []
     for _ in 0..<repetitions {
-      var start = timespec()
-      var end = timespec()
-      clock_gettime(CLOCK_MONOTONIC, &start)
-      found = detector.detect(in: image).count
-      clock_gettime(CLOCK_MONOTONIC, &end)
-      samples.append(
-        Double(end.tv_sec - start.tv_sec) * 1e3 + Double(end.tv_nsec - start.tv_nsec) / 1e6)
+      samples.append(milliseconds { found = detector.detect(in: image).count })
     }
     samples.sort()
     print("\(samples[samples.count / 2]) \(found)")

@@ -51,18 +51,6 @@ now() { date +%s.%N; }
 rate() { awk -v n="$1" -v s="$2" 'BEGIN { printf "%.0f", n / s }'; }
 # Best of $passes runs: on a shared 2-core machine the slow runs measure the neighbours.
 passes=${PASSES:-3}
-best() {  # best "command"; prints seconds
-  local fastest=
-  for _ in $(seq "$passes"); do
-    local start end
-    start=$(now)
-    bash -c "$1"
-    end=$(now)
-    fastest=$(awk -v a="$fastest" -v b="$(awk -v s="$start" -v e="$end" 'BEGIN { print e - s }')" \
-      'BEGIN { print (a == "" || b < a) ? b : a }')
-  done
-  echo "$fastest"
-}
 
 declare -A per_second
 record() {  # record NAME CODES SECONDS
@@ -70,9 +58,6 @@ record() {  # record NAME CODES SECONDS
   printf '%-44s %8s codes/s  (%d codes in %.2f s)\n' "$1" "${per_second[$1]}" "$2" "$3"
   printf '{"bench":"render","section":"batch","name":"%s","codes":%d,"seconds":%s,"rate":%s}\n' \
     "$1" "$2" "$3" "${per_second[$1]}" >>"$results"
-}
-measure() {  # measure NAME CODES "command"
-  record "$1" "$2" "$(best "$3")"
 }
 # take_turns CODES NAME "command" NAME "command" ...: each command once a pass, in turn, for
 # $passes passes; the best of each recorded. For the commands that create files: for minutes
@@ -98,6 +83,9 @@ take_turns() {
     done
   done
   for index in "${!names[@]}"; do record "${names[$index]}" "$codes" "${fastest[$index]}"; done
+}
+measure() {  # measure NAME CODES "command": the best of $passes runs of one command
+  take_turns "$2" "$1" "$3"
 }
 
 echo "batch: $count URLs, scale 4, level M (best of $passes)"

@@ -31,14 +31,10 @@ struct LineWorker: PipelineWorker {
 
   /// What became of one line.
   struct Result {
-    /// The line number.
-    let line: Int
-    /// `input:line`.
-    let operand: String
+    /// The line (its number and name for messages, whether it was blank).
+    let source: Line
     /// The symbols, or why there are none.
     let outcome: Outcome
-    /// Whether the line was blank.
-    let isBlank: Bool
   }
 
   let request: SymbolRequest
@@ -72,8 +68,7 @@ struct LineWorker: PipelineWorker {
       if case .symbols(_, let files?) = outcome {
         fileBytes += files.reduce(0) { $0 + $1.count }
       }
-      return Result(
-        line: line.line, operand: line.operand, outcome: outcome, isBlank: line.isBlank)
+      return Result(source: line, outcome: outcome)
     }
   }
 

@@ -114,17 +114,17 @@ Tool.main(RenderCommand.spec) { invocation in
       for result in results {
         switch result.outcome {
         case .problem(let message):
-          diagnostics.error(message, operand: result.operand)
-          if result.isBlank { hasBlankLine = true } else { status = .failure }
+          diagnostics.error(message, operand: result.source.operand)
+          if result.source.isBlank { hasBlankLine = true } else { status = .failure }
         case .symbols(let symbols, let files):
           checkWidth(symbols)
           do {
-            try output.write(symbols, line: result.line, files: files)
+            try output.write(symbols, line: result.source.line, files: files)
           } catch .frameTooLarge(let width, let height, let streamWidth, let streamHeight) {
             // Nothing of this payload was written; the stream goes on with the next line.
             diagnostics.error(
               "a \(width)x\(height) symbol does not fit the \(streamWidth)x\(streamHeight)"
-                + " frames of --frame-size", operand: result.operand)
+                + " frames of --frame-size", operand: result.source.operand)
             status = .failure
           } catch {
             deliveryError = error
