@@ -26,9 +26,14 @@ public enum Tool {
   ///
   /// The arguments are argv's bytes (`rawArguments()`), not `CommandLine.arguments`, which
   /// replaces bytes that are not UTF-8 and so would name other files.
+  ///
+  /// `body` is `@Sendable` so that a closure written in a tool's top-level code is not isolated
+  /// to the main actor: such a closure checks its executor on entry, which links the concurrency
+  /// runtime and libdispatch, and their start-up cost a one-code `qrrender` run 15% of its wall
+  /// time (`Benchmarks/render.sh`).
   public static func main(
     _ spec: CommandSpec, arguments: [[UInt8]] = Tool.rawArguments(),
-    body: (Invocation) throws -> ExitStatus
+    body: @Sendable (Invocation) throws -> ExitStatus
   ) -> Never {
     Signals.ignoreBrokenPipe()
     let diagnostics = Diagnostics(program: spec.name)
