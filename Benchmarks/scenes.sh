@@ -8,11 +8,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python=${PYTHON:-.venv/bin/python}
-swift build -c release --product qrdetect >&2
-swift build -c release --product qrscenes >&2
-bin=$(swift build -c release --show-bin-path)
+# Built as scripts/install builds them (scripts/release-flags) and measured as it installs them,
+# copied (Benchmarks/product says why).
+source scripts/release-flags
+swift build "${release_flags[@]}" --product qrdetect >&2
+swift build "${release_flags[@]}" --product qrscenes >&2
+built=$(swift build "${release_flags[@]}" --show-bin-path)
 work=$(mktemp -d "${TMPDIR:-/tmp}/scenes-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+bin=$work/bin
+mkdir -p "$bin"
+install -m 755 "$built/qrdetect" "$built/qrscenes" "$bin/"
 if [ "${1:-}" = "--all" ]; then
   shift
   "$python" Benchmarks/scenes.py "$@" "$bin/qrscenes" "$bin/qrdetect" "$work"

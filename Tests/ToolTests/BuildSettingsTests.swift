@@ -11,7 +11,7 @@ private func script(_ path: String) throws -> String {
 /// Every `swift build` in scripts/run and scripts/install takes its settings from
 /// scripts/release-flags, so the binaries scripts/run starts are the ones a user installs (the
 /// Swift runtime linked in, qrrender fully static), and the benchmark measures those too.
-@Test(arguments: ["scripts/run", "scripts/install", "Benchmarks/render.sh"])
+@Test(arguments: ["scripts/run", "scripts/install", "Benchmarks/render.sh", "Benchmarks/scenes.sh"])
 func releaseBuildsShareTheirSettings(path: String) throws {
   let text = try script(path)
   #expect(text.contains("source scripts/release-flags"), "\(path) reads scripts/release-flags")
