@@ -211,7 +211,8 @@ def scenes(runs):
            "by the wall clock, so its start-up and its reading of the files are spread over the "
            "class's images; zxing-cpp "
            f"{run['zxing_cpp']} reads the same pixels, already in memory, in-process, each call "
-           f"timed. {passes(run.get('passes', 1))} A read counts when its text is one of the image's truth texts; any other text is a false positive "
+           f"timed. {passes(run.get('passes', 1))} A read counts when its text is one of the "
+           "image's truth texts; any other text is a false positive "
            "(FP). × is zxing-cpp's time over qrdetect's (above 1: qrdetect is faster).", "",
            "| class | images | codes | qrdetect read | zxing-cpp read | qrdetect FP | "
            "zxing-cpp FP | qrdetect ms/image | zxing-cpp ms/image | × |",
