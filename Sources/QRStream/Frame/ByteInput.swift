@@ -12,7 +12,7 @@ final class ByteInput {
   let descriptor: FileDescriptor
   /// Bytes consumed so far: the input offset of the first buffered byte.
   private(set) var offset = 0
-  /// The most a fill reads beyond what it needs; the reader lowers it for large frames.
+  /// The most a fill reads beyond what it needs; the reader sets it from each frame's size.
   var readAhead: Int
 
   private let storage: UnsafeMutableRawBufferPointer
@@ -24,7 +24,10 @@ final class ByteInput {
     precondition(capacity >= 1 << 16, "ByteInput capacity below 64 KiB")
     self.descriptor = descriptor
     self.storage = .allocate(byteCount: capacity, alignment: 16)
-    self.readAhead = capacity
+    // The first fill reads a header and the start of an input of unknown size: a 64 KiB read,
+    // not a whole buffer, so that the rest of a large image (one file, one frame) arrives by
+    // the direct path instead of being read into the buffer and copied out again.
+    self.readAhead = min(capacity, 1 << 16)
   }
 
   deinit { storage.deallocate() }
@@ -87,8 +90,9 @@ final class ByteInput {
           from: storage.baseAddress! + start, byteCount: count)
         consume(count)
         filled += count
-      } else if remaining >= capacity / 4 {
-        // Large: straight into the destination, no copy through the buffer.
+      } else if remaining >= min(capacity / 4, readAhead) {
+        // Large (for a buffer fill: more than one fill would bring): straight into the
+        // destination, no copy through the buffer.
         let received = try descriptor.read(
           into: UnsafeMutableRawBufferPointer(rebasing: destination[filled...]))
         if received == 0 { break }
