@@ -97,10 +97,12 @@ public struct EmailMessage: Equatable, Sendable {
   /// A plausible address: one `@` with something before it and a dotted domain after it, no
   /// spaces or control characters.
   static func isAddress(_ text: some StringProtocol) -> Bool {
-    let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-    guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
-      !parts[1].hasPrefix("."), !parts[1].hasSuffix(".")
+    // The scalars first: ordinary text fails at its first space, where splitting it into
+    // characters walks all of it (a 2 KB payload's classification was 2 % of reading it).
+    guard !text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0 == "," || $0 == ";" })
     else { return false }
-    return !text.unicodeScalars.contains { $0.value <= 0x20 || $0 == "," || $0 == ";" }
+    let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+    return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
+      && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".")
   }
 }
