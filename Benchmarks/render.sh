@@ -170,29 +170,56 @@ single "qrrender -f ascii" "'$qrrender' -f ascii \"\$url\" > /dev/null"
 if [ -n "$dynamic" ]; then
   single "qrrender (PBM, dynamic Swift runtime)" "'$dynamic' \"\$url\" > /dev/null"
 fi
+# Each command's time in every pass (space-separated), and the fastest.
+declare -A pass_ms
 for _ in $(seq "$passes"); do
   for name in "${names[@]}"; do
     start=$(now)
     bash -c "${commands[$name]}"
     end=$(now)
-    ms[$name]=$(awk -v s="$start" -v e="$end" -v n="$runs" -v best="${ms[$name]:-}" \
-      'BEGIN { t = (e - s) * 1000 / n; printf "%.3f", (best == "" || t < best) ? t : best }')
+    t=$(awk -v s="$start" -v e="$end" -v n="$runs" 'BEGIN { printf "%.3f", (e - s) * 1000 / n }')
+    pass_ms[$name]="${pass_ms[$name]:-} $t"
+    ms[$name]=$(awk -v t="$t" -v best="${ms[$name]:-}" \
+      'BEGIN { printf "%.3f", (best == "" || t < best) ? t : best }')
   done
 done
+# What each qrrender command is set against: qrencode's PNG, or its ASCII art.
+declare -A versus=(
+  ["qrrender (PBM)"]="qrencode -o - (PNG)"
+  ["qrrender -f png"]="qrencode -o - (PNG)"
+  ["qrrender -f ascii"]="qrencode -t ASCII"
+  ["qrrender (PBM, dynamic Swift runtime)"]="qrencode -o - (PNG)"
+)
+over() { awk -v a="${ms[$1]}" -v b="${ms[$2]}" 'BEGIN { printf "%.2f", a / b }'; }
+# The median over the passes of the two commands' ratio within a pass (they ran one after the
+# other), which a slow moment of the machine moves less than the ratio of the fastest passes.
+paired() {
+  awk -v a="${pass_ms[$1]}" -v b="${pass_ms[$2]}" 'BEGIN {
+    n = split(a, x, " "); split(b, y, " ")
+    for (i = 1; i <= n; i++) r[i] = x[i] / y[i]
+    for (i = 2; i <= n; i++) for (j = i; j > 1 && r[j - 1] > r[j]; j--) { t = r[j]; r[j] = r[j - 1]; r[j - 1] = t }
+    printf "%.2f", n % 2 ? r[(n + 1) / 2] : (r[n / 2] + r[n / 2 + 1]) / 2
+  }'
+}
 for name in "${names[@]}"; do
   printf '%-44s %8.2f ms\n' "$name" "${ms[$name]}"
-  printf '{"bench":"render","section":"single","name":"%s","ms":%s}\n' "$name" "${ms[$name]}" >>"$results"
+  if [ -n "${versus[$name]:-}" ]; then
+    printf '{"bench":"render","section":"single","name":"%s","ms":%s,"versus":"%s","ratio":%s,"paired_ratio":%s}\n' \
+      "$name" "${ms[$name]}" "${versus[$name]}" "$(over "$name" "${versus[$name]}")" \
+      "$(paired "$name" "${versus[$name]}")" >>"$results"
+  else
+    printf '{"bench":"render","section":"single","name":"%s","ms":%s}\n' "$name" "${ms[$name]}" >>"$results"
+  fi
 done
 echo
-echo "ratios (one process per code: qrrender's wall time over qrencode's, lower is better, goal <= 1;"
+echo "ratios (one process per code: qrrender's wall time over qrencode's, fastest passes and, in"
+echo "brackets, the median of the passes' own ratios; lower is better, goal <= 1;"
 echo "batch: codes/s, goal >= 10000):"
-over() { awk -v a="${ms[$1]}" -v b="${ms[$2]}" 'BEGIN { printf "%.2f", a / b }'; }
-printf '  qrrender -f png / qrencode -o - (PNG):  %sx\n' "$(over 'qrrender -f png' 'qrencode -o - (PNG)')"
-printf '  qrrender (PBM) / qrencode -o - (PNG):   %sx\n' "$(over 'qrrender (PBM)' 'qrencode -o - (PNG)')"
-printf '  qrrender -f ascii / qrencode -t ASCII:  %sx\n' "$(over 'qrrender -f ascii' 'qrencode -t ASCII')"
-if [ -n "$dynamic" ]; then
-  printf '  dynamic runtime (PBM) / qrencode:       %sx\n' "$(over 'qrrender (PBM, dynamic Swift runtime)' 'qrencode -o - (PNG)')"
-fi
+for name in "qrrender -f png" "qrrender (PBM)" "qrrender -f ascii" "qrrender (PBM, dynamic Swift runtime)"; do
+  [ -n "${ms[$name]:-}" ] || continue
+  printf '  %-40s %sx (%sx)\n' "$name / ${versus[$name]}:" "$(over "$name" "${versus[$name]}")" \
+    "$(paired "$name" "${versus[$name]}")"
+done
 printf '  qrrender --lines -f pbm:                  %s codes/s\n' "${per_second['qrrender --lines -f pbm']}"
 printf '  qrrender --lines -f png --output-dir DIR: %s codes/s (one thread: %s; the file system alone: %s files/s)\n' \
   "${per_second['qrrender --lines -f png --output-dir DIR']}" \

@@ -301,9 +301,16 @@ def render(rows):
                        f"{ratio(base['rate'], r['rate']) if base else '–'} |")
         out.append("")
     if single:
-        out += ["One code, one process (mean wall time of a process, its start included):", "",
-                "| command | ms |", "| --- | ---: |"]
-        out += [f"| {cell(r['name'])} | {r['ms']:.2f} |" for r in single]
+        out += ["One code, one process (mean wall time of a process, its start included, "
+                "fastest of the passes; the commands take turns). ÷ is the row's time over the "
+                "qrencode command it is set against (below 1: qrrender is faster), from the "
+                "fastest passes and, paired, the median over the passes of the ratio within a "
+                "pass, which a slow moment of the machine moves less.", "",
+                "| command | ms | ÷ | ÷ paired |", "| --- | ---: | ---: | ---: |"]
+        for r in single:
+            against = ([f"{r['ratio']:.2f} ({cell(r['versus'])})", f"{r['paired_ratio']:.2f}"]
+                       if "versus" in r else ["", ""])
+            out.append("| " + " | ".join([cell(r["name"]), f"{r['ms']:.2f}"] + against) + " |")
         out.append("")
     return out
 
@@ -485,7 +492,9 @@ def self_test():
                     "codes": 100, "rate": 2400.0},
                    {"section": "batch", "name": "qrencode -t PNG, shell loop", "codes": 10,
                     "rate": 600.0},
-                   {"section": "single", "name": "qrrender (PBM)", "ms": 2.5}]
+                   {"section": "single", "name": "qrencode -o - (PNG)", "ms": 2.0},
+                   {"section": "single", "name": "qrrender (PBM)", "ms": 2.5,
+                    "versus": "qrencode -o - (PNG)", "ratio": 1.25, "paired_ratio": 1.1}]
     scene_rows = [{"class": "blur", "images": 20, "codes": 20, "qrdetect_read": 18,
                    "zxing_read": 15, "qrdetect_fp": 0, "zxing_fp": 1, "qrdetect_ms": 4.0,
                    "zxing_ms": 6.0},
@@ -535,7 +544,9 @@ def self_test():
                          "| qrrender --lines -f pbm | 100 | 3,000 | 1.00× |",
                          "| qrrender --lines -f png --output-dir DIR | 100 | 2,400 | 1.00× |",
                          "| qrencode -t PNG, shell loop | 10 | 600 | 4.00× |",
-                         "| qrrender (PBM) | 2.50 |", "\n### Detection\n",
+                         "| qrencode -o - (PNG) | 2.00 |  |  |",
+                         "| qrrender (PBM) | 2.50 | 1.25 (qrencode -o - (PNG)) | 1.10 |",
+                         "\n### Detection\n",
                          "Not run: exit status 2", "\n### dedupe\n",
                          "\n### Detection: generated scenes\n", "(seed 1)", "zxing-cpp 3.1.1",
                          "over a class 3 times, the two taking turns",
