@@ -56,10 +56,10 @@ private enum Recipe {
     parallel -j0 --line-buffer --tag 'ffmpeg -v error -i {} -f yuv4mpegpipe - | qrdetect | qrdedupe' ::: clips/*.mp4
     """#
   static let remoteFiles = #"""
-    parallel -S 2/host1,2/host2 --transferfile {} --cleanup qrdetect ::: photos/*.jpg | jq -r '[.source, .text] | @tsv'
+    parallel -S 2/host1,2/host2 --wd ... --transferfile {} --cleanup qrdetect ::: photos/*.jpg | jq -r '[.source, .text] | @tsv'
     """#
   static let remoteClips = #"""
-    parallel -S 2/host1,2/host2 --trc {.}.jsonl 'ffmpeg -v error -i {} -f yuv4mpegpipe - | qrdetect | qrdedupe --mode once > {.}.jsonl' ::: clips/*.mp4
+    parallel -S 2/host1,2/host2 --wd ... --trc {.}.jsonl 'ffmpeg -v error -i {} -f yuv4mpegpipe - | qrdetect | qrdedupe --mode once > {.}.jsonl' ::: clips/*.mp4
     """#
   static let remoteStream = #"""
     size=$(ffprobe -v error -select_streams v:0 -show_entries stream=width,height -of csv=s=x:p=0 recording.mp4)
