@@ -56,10 +56,10 @@ private enum Recipe {
     parallel -j0 --line-buffer --tag 'ffmpeg -v error -i {} -f yuv4mpegpipe - | qrdetect | qrdedupe' ::: clips/*.mp4
     """#
   static let remoteFiles = #"""
-    parallel -S 2/host1,2/host2 --wd ... --transferfile {} --cleanup qrdetect ::: photos/*.jpg | jq -r '[.source, .text] | @tsv'
+    cd photos && parallel -S 2/host1,2/host2 --transferfile {} --cleanup qrdetect ::: *.jpg | jq -r '[.source, .text] | @tsv'
     """#
   static let remoteClips = #"""
-    parallel -S 2/host1,2/host2 --wd ... --trc {.}.jsonl 'ffmpeg -v error -i {} -f yuv4mpegpipe - | qrdetect | qrdedupe --mode once > {.}.jsonl' ::: clips/*.mp4
+    cd clips && parallel -S 2/host1,2/host2 --trc {.}.jsonl 'ffmpeg -v error -i {} -f yuv4mpegpipe - | qrdetect | qrdedupe --mode once > {.}.jsonl' ::: *.mp4
     """#
   static let remoteStream = #"""
     size=$(ffprobe -v error -select_streams v:0 -show_entries stream=width,height -of csv=s=x:p=0 recording.mp4)
@@ -435,7 +435,7 @@ func filesAreCopiedToTheHostsScannedThereAndRemoved() throws {
   // Each code read once, named by its file, whatever order the jobs ended in.
   #expect(
     result.output.split(separator: "\n").sorted()
-      == names.map { "photos/\($0).jpg\thttps://example.com/\($0)" }, "\(result.output)")
+      == names.map { "\($0).jpg\thttps://example.com/\($0)" }, "\(result.output)")
   // Both hosts scanned, each file was copied once, and nothing is left on the hosts.
   let jobs = try SSHStandIn.jobsPerHost(in: workspace)
   #expect(jobs.keys.sorted() == ["host1", "host2"] && jobs.values.reduce(0, +) == 5, "\(jobs)")
