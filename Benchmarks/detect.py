@@ -80,6 +80,24 @@ def write_pgm(path, array):
         f.write(pgm_bytes(array))
 
 
+def take_turns(run_ours, run_theirs, passes):
+    """Runs qrdetect's and the peer's readings `passes` times (at least once), taking turns, the
+    one going first alternating: a slow minute on a shared machine then slows both, and the
+    ratio of a pass's two times compares them at the same moment. Each run returns (seconds,
+    result). Returns the fastest seconds of each, the ratios ours / theirs pass by pass, and
+    each reader's result (of its last pass: a reading is the same every time)."""
+    ours_time, their_time, ratios = float("inf"), float("inf"), []
+    for number in range(max(passes, 1)):
+        if number % 2 == 0:
+            (ours_spent, ours), (their_spent, theirs) = run_ours(), run_theirs()
+        else:
+            (their_spent, theirs), (ours_spent, ours) = run_theirs(), run_ours()
+        ours_time = min(ours_time, ours_spent)
+        their_time = min(their_time, their_spent)
+        ratios.append(ours_spent / max(their_spent, 1e-9))
+    return ours_time, their_time, ratios, ours, theirs
+
+
 def rotated(image, rotation):
     """The image turned clockwise by rotation degrees, C-contiguous (quirc and zbar need it)."""
     return np.ascontiguousarray(np.rot90(image, k=-rotation // 90))

@@ -34,7 +34,7 @@ import time
 import cv2
 import numpy as np
 
-from detect import make_peer, read_pgm
+from detect import make_peer, read_pgm, take_turns
 
 SIZES = ((1280, 720), (1920, 1080))
 
@@ -117,18 +117,8 @@ def main():
                 spent += time.perf_counter() - started
             return spent, found
 
-        # The readers take turns, pass after pass, the one going first alternating: a slow
-        # minute on a shared machine then slows both, and the ratio of a pass's two times
-        # compares them at the same moment.
-        ours_time, their_time, ratios = float("inf"), float("inf"), []
-        for number in range(max(args.passes, 1)):
-            if number % 2 == 0:
-                (ours_spent, output), (their_spent, theirs) = run_ours(), run_theirs()
-            else:
-                (their_spent, theirs), (ours_spent, output) = run_theirs(), run_ours()
-            ours_time = min(ours_time, ours_spent)
-            their_time = min(their_time, their_spent)
-            ratios.append(ours_spent / max(their_spent, 1e-9))
+        ours_time, their_time, ratios, output, theirs = take_turns(run_ours, run_theirs,
+                                                                   args.passes)
         ours = [set() for _ in frames]
         for line in output.splitlines():
             record = json.loads(line)

@@ -29,7 +29,7 @@ import time
 
 import numpy as np
 
-from detect import make_peer, read_pgm
+from detect import make_peer, read_pgm, take_turns
 
 # Classes whose frames are small enough to take twice the images in the same time.
 SMALL = {"lowcontrast", "blur", "perspective", "micro", "empty", "multi", "screen", "uneven",
@@ -65,7 +65,7 @@ def run_qrdetect(qrdetect, effort, images):
     for line in done.stdout.decode().splitlines():
         record = json.loads(line)
         found.setdefault(record["source"], []).append(record.get("text"))
-    return found, elapsed
+    return elapsed, found
 
 
 def run_zxing(read, images):
@@ -75,7 +75,7 @@ def run_zxing(read, images):
         started = time.perf_counter()
         found[path] = read(pixels)
         elapsed += time.perf_counter() - started
-    return found, elapsed
+    return elapsed, found
 
 
 def main():
@@ -108,19 +108,9 @@ def main():
         count = args.count or (20 if name in SMALL else 10)
         images = generate(args.qrscenes, name, count, args.seed, os.path.join(args.work, name))
         codes = sum(len(entry["codes"]) for _, entry in images)
-        ours_time = their_time = float("inf")
-        for index in range(max(args.passes, 1)):
-            # Taking turns, the first alternating; the reads are those of the first pass (both
-            # readers give the same on the same pixels).
-            for reader in ("ours", "theirs") if index % 2 == 0 else ("theirs", "ours"):
-                if reader == "ours":
-                    found, elapsed = run_qrdetect(args.qrdetect, args.effort, images)
-                    ours = found if index == 0 else ours
-                    ours_time = min(ours_time, elapsed)
-                else:
-                    found, elapsed = run_zxing(read, images)
-                    theirs = found if index == 0 else theirs
-                    their_time = min(their_time, elapsed)
+        ours_time, their_time, _, ours, theirs = take_turns(
+            lambda: run_qrdetect(args.qrdetect, args.effort, images),
+            lambda: run_zxing(read, images), args.passes)
         ours_read, ours_wrong = score(ours, images)
         their_read, their_wrong = score(theirs, images)
         row = {"class": name, "images": len(images), "codes": codes,

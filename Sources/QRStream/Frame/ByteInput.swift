@@ -27,7 +27,8 @@ final class ByteInput {
     // The first fill reads a header and the start of an input of unknown size: a 64 KiB read,
     // not a whole buffer, so that the rest of a large image (one file, one frame) arrives by
     // the direct path instead of being read into the buffer and copied out again.
-    self.readAhead = min(capacity, 1 << 16)
+    // (The capacity is at least that, by the precondition above.)
+    self.readAhead = 1 << 16
   }
 
   deinit { storage.deallocate() }
