@@ -549,10 +549,10 @@ public struct Detector: Sendable {
     var attempts = 0
     // More than the budget allows, as triples over a symbol already read are skipped.
     // (With QR Code not wanted, no triple is formed: the patterns are Micro QR's alone.)
-    for triple in QRLocator.triples(
+    let triples = QRLocator.triples(
       options.findsQR ? patterns : [], partialLimit: budget.partialTriples * 4,
       neighbours: tuning.tripleNeighbours)
-    {
+    for triple in QRLocator.ranked(triples, binary, patterns) {
       guard accepted.count < options.maxSymbols, attempts < maxAttempts else {
         break
       }

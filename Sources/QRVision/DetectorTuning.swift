@@ -80,4 +80,11 @@ enum DetectorTuning {
   /// the local threshold's 40-pixel window cannot span). Lower: cheaper on large symbols, but
   /// fine detail (thin module borders that decide a threshold) is lost sooner.
   static let levelModule = 8.0
+  /// The timing score (`QRLocator.timingEvidence`, through the affine map of a triple's
+  /// centres) that puts a triple among those located first. On a sheet of codes, triples of
+  /// neighbouring symbols' patterns are as square as real ones and far more numerous; their
+  /// timing lines cross quiet zones and data (about half right), a symbol's cross its timing
+  /// patterns. Lower: texture triples tried before real ones; higher: real symbols seen under
+  /// perspective or blur wait behind the rest.
+  static let strongTiming = 0.8
 }

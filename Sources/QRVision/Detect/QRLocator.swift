@@ -107,6 +107,56 @@ enum QRLocator {
     return full + partial
   }
 
+  /// `triples` in the order they are worth locating: those whose timing patterns show between
+  /// their finder patterns (`timingEvidence` at least `DetectorTuning.strongTiming`) first,
+  /// then the rest, each group in its order as given.
+  ///
+  /// Geometry alone cannot tell a symbol's three patterns from three of neighbouring symbols:
+  /// on a sheet of codes, the top-left patterns of three neighbours make as good a right angle
+  /// as any symbol's, and such triples outnumber the real ones. The timing patterns run only
+  /// between the patterns of one symbol.
+  ///
+  /// - Complexity: O(*modules*) per triple, through an affine map of the centres only.
+  static func ranked(_ triples: [Triple], _ image: BinaryImage, _ patterns: [FinderPattern])
+    -> [Triple]
+  {
+    var strong: [Triple] = []
+    var weak: [Triple] = []
+    for triple in triples {
+      if timingEvidence(image, patterns, triple) >= DetectorTuning.strongTiming {
+        strong.append(triple)
+      } else {
+        weak.append(triple)
+      }
+    }
+    return strong + weak
+  }
+
+  /// The best timing score (`timingScore`) of the versions the spacing of `triple`'s centres
+  /// allows (the estimate and its neighbours), through the affine map of the centres.
+  static func timingEvidence(_ image: BinaryImage, _ patterns: [FinderPattern], _ triple: Triple)
+    -> Double
+  {
+    let (a, b, c) = (
+      patterns[triple.topLeft].centre, patterns[triple.topRight].centre,
+      patterns[triple.bottomLeft].centre
+    )
+    let module =
+      (patterns[triple.topLeft].moduleSize + patterns[triple.topRight].moduleSize
+        + patterns[triple.bottomLeft].moduleSize) / 3
+    guard module > 0 else { return 0 }
+    let modules = (a.distance(to: b) + a.distance(to: c)) / 2 / module + 7
+    guard modules < 1000 else { return 0 }
+    let estimate = Int(((modules - 17) / 4).rounded())
+    var best = 0.0
+    for number in (estimate - 1)...(estimate + 1) where Version.range.contains(number) {
+      let size = 17 + 4 * number
+      guard let map = affine(a, b, c, size: size) else { continue }
+      best = max(best, timingScore(image, map, size: size))
+    }
+    return best
+  }
+
   /// Appends the readings of patterns `i`, `j`, `k` as a triple: normally one, with the corner
   /// opposite the longest side; under steep perspective the right angle may look acute, so a
   /// corner opposite a side nearly as long (90 %) is offered too, scored worse.
