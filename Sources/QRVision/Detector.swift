@@ -547,13 +547,16 @@ public struct Detector: Sendable {
     }
     var used = [Bool](repeating: false, count: patterns.count)
     var attempts = 0
+    let acceptedBefore = accepted.count
     // More than the budget allows, as triples over a symbol already read are skipped.
     // (With QR Code not wanted, no triple is formed: the patterns are Micro QR's alone.)
     let triples = QRLocator.triples(
       options.findsQR ? patterns : [], partialLimit: budget.partialTriples * 4,
       neighbours: tuning.tripleNeighbours)
     for triple in QRLocator.ranked(triples, binary, patterns) {
-      guard accepted.count < options.maxSymbols, attempts < maxAttempts else {
+      guard accepted.count < options.maxSymbols,
+        attempts < maxAttempts + (accepted.count - acceptedBefore) * tuning.unitsEarnedPerRead
+      else {
         break
       }
       guard work.fruitlessUnits < budget.units else {

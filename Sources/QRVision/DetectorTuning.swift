@@ -87,4 +87,11 @@ enum DetectorTuning {
   /// patterns. Lower: texture triples tried before real ones; higher: real symbols seen under
   /// perspective or blur wait behind the rest.
   static let strongTiming = 0.8
+  /// The fruitless work (`DetectorWork.fruitlessUnits`) each symbol read adds to its frame's
+  /// budget, and fruitless triples to a pass's limit: a frame that shows symbols is likely to
+  /// show more (a sheet of codes, whose neighbours make triples that read nothing and whose
+  /// small or blurred symbols need a second try), while texture and noise, which read
+  /// nothing, keep the bare budget. Higher: more of a crowded frame's hard symbols, more time
+  /// on its junk.
+  static let unitsEarnedPerRead = 4
 }

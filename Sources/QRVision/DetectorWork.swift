@@ -43,9 +43,9 @@ public struct DetectorWork: Hashable, Sendable {
 
   /// Refunds the work done since `before` (a copy of this account taken when an attempt
   /// began), the attempt having read a symbol: neither the budget nor the search limit counts
-  /// it.
+  /// it, and the budget grows by `DetectorTuning.unitsEarnedPerRead`.
   mutating func refund(since before: DetectorWork) {
-    refundedUnits += units - before.units
+    refundedUnits += units - before.units + DetectorTuning.unitsEarnedPerRead
     refundedAlignmentSearches += alignmentSearches - before.alignmentSearches
   }
 }

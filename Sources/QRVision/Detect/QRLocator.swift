@@ -121,15 +121,17 @@ enum QRLocator {
     -> [Triple]
   {
     var strong: [Triple] = []
-    var weak: [Triple] = []
+    var weak: [(triple: Triple, evidence: Double)] = []
     for triple in triples {
-      if timingEvidence(image, patterns, triple) >= DetectorTuning.strongTiming {
+      let evidence = timingEvidence(image, patterns, triple)
+      if evidence >= DetectorTuning.strongTiming {
         strong.append(triple)
       } else {
-        weak.append(triple)
+        weak.append((triple, evidence))
       }
     }
-    return strong + weak
+    weak.sort { ($0.triple.partialPatterns, -$0.evidence) < ($1.triple.partialPatterns, -$1.evidence) }
+    return strong + weak.map(\.triple)
   }
 
   /// The best timing score (`timingScore`) of the versions the spacing of `triple`'s centres
