@@ -130,7 +130,9 @@ enum QRLocator {
         weak.append((triple, evidence))
       }
     }
-    weak.sort { ($0.triple.partialPatterns, -$0.evidence) < ($1.triple.partialPatterns, -$1.evidence) }
+    weak.sort {
+      ($0.triple.partialPatterns, -$0.evidence) < ($1.triple.partialPatterns, -$1.evidence)
+    }
     return strong + weak.map(\.triple)
   }
 
