@@ -108,8 +108,9 @@ enum QRLocator {
   }
 
   /// `triples` in the order they are worth locating: those whose timing patterns show between
-  /// their finder patterns (`timingEvidence` at least `DetectorTuning.strongTiming`) first,
-  /// then the rest, each group in its order as given.
+  /// their finder patterns (`timingEvidence` at least `DetectorTuning.strongTiming`) first, in
+  /// their order as given; then the rest, those with fewer partial patterns and more timing
+  /// evidence first.
   ///
   /// Geometry alone cannot tell a symbol's three patterns from three of neighbouring symbols:
   /// on a sheet of codes, the top-left patterns of three neighbours make as good a right angle
