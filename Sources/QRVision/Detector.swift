@@ -35,7 +35,7 @@ public struct Detector: Sendable {
   public private(set) var lastWork = DetectorWork()
   /// The levels a look may take: the image, and the image at half, a quarter and an eighth of
   /// its size, each made from the one above by averaging 2 × 2 pixels.
-  static let levels = 4
+  static let levels = 5
   /// The buffers of one image's passes: a binarizer per level, so that none reallocates as
   /// passes move between levels, and the images of the levels below the first.
   private struct Buffers: Sendable {
@@ -168,6 +168,23 @@ public struct Detector: Sendable {
     return passes
   }
 
+  /// The first look of balanced effort, which accurate effort also takes: the local threshold
+  /// and its inverse at every level of the pyramid down to `DetectorTuning.pyramidSide`, so
+  /// that a symbol's modules are a few pixels wide at one level whatever their size in the
+  /// frame (a code filling a 12 MP photo; a screen, whose pixel grid breaks the patterns' runs
+  /// at full size and averages out below): a third more pixels than the frame alone.
+  private func pyramid(_ image: GrayImage) -> [Pass] {
+    var passes: [Pass] = []
+    for level in 0..<Self.levels
+    where level == 0 || min(image.width, image.height) >> level >= DetectorTuning.pyramidSide {
+      passes.append(Pass(threshold: .local, level: level))
+      if options.triesInverted {
+        passes.append(Pass(threshold: .local, isInverted: true, level: level))
+      }
+    }
+    return passes
+  }
+
   /// The passes balanced effort takes instead of the other thresholds when the first two saw
   /// no promising finder pattern: the image at half size, a quarter of the work, with a local
   /// threshold (outlined or textured modules, which split into thin lines at full size:
@@ -233,26 +250,31 @@ public struct Detector: Sendable {
     let all = passes
     switch options.effort {
     case .fast, .accurate:
+      var all = all
+      if options.effort == .accurate {
+        for pass in pyramid(image).reversed() where !all.contains(pass) { all.append(pass) }
+      }
       look(
         at: image, origin: Point(x: 0, y: 0), passes: all, rowStep: rowStep,
         account: &account,
         accept: accept
       ) { _ in false }
     case .balanced:
-      let firstTwo = Array(all.prefix { $0.threshold == .local && $0.level == 0 })
+      let pyramid = pyramid(image)
       look(
-        at: image, origin: Point(x: 0, y: 0), passes: firstTwo, rowStep: rowStep,
+        at: image, origin: Point(x: 0, y: 0), passes: pyramid, rowStep: rowStep,
         account: &account, accept: accept
       ) { _ in false }
       guard !account.work.isOverBudget, account.accepted.count < options.maxSymbols else { return }
-      var others = Array(all.dropFirst(firstTwo.count))
+      var others = all.filter { !pyramid.contains($0) }
       // Where no pattern promised anything, the cheap look; when it shows patterns that promise
       // a symbol (a code under glare, whose patterns only the half-size image kept), those get
       // the other thresholds too.
       if !account.isPromising {
         guard account.work.finderPatterns <= DetectorTuning.cheapLookPatterns else { return }
         look(
-          at: image, origin: Point(x: 0, y: 0), passes: cheapPasses, rowStep: rowStep,
+          at: image, origin: Point(x: 0, y: 0),
+          passes: cheapPasses.filter { !pyramid.contains($0) }, rowStep: rowStep,
           account: &account, accept: accept
         ) { !$0.accepted.isEmpty && !$0.isPromising }
         // Two strong patterns at least (seen twice, all round), as a symbol shows: texture

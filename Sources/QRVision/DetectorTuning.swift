@@ -94,4 +94,9 @@ enum DetectorTuning {
   /// nothing, keep the bare budget. Higher: more of a crowded frame's hard symbols, more time
   /// on its junk.
   static let unitsEarnedPerRead = 4
+  /// The shortest side (pixels) of the smallest level of the pyramid that balanced effort's
+  /// first look scans: each halving of the frame is scanned while its short side is this long
+  /// or longer (a 12 MP photo down to an eighth, 1080p to a quarter, 720p to a half). Lower:
+  /// larger modules still found (codes filling the frame), more passes on every frame.
+  static let pyramidSide = 256
 }
