@@ -17,6 +17,8 @@ both readers see the same pixels).
 
 Options:
     --corpus DIR     default /work/shared/corpus-pgm
+    --photos DIR     the real photos (truth.jsonl, CATEGORY/imageNNN.jpg) instead of the corpus;
+                     a read counts when its text is one of the image's labelled texts
     --effort LEVEL   passed to qrdetect (default balanced)
     --fit MODE       cover (default: scale to cover, centre-crop; the corpus photos are near
                      square, so this cuts codes out of view) or contain (scale to fit, pad)
@@ -67,16 +69,27 @@ def main():
     parser.add_argument("qrdetect")
     parser.add_argument("work")
     parser.add_argument("--corpus", default="/work/shared/corpus-pgm")
+    parser.add_argument("--photos", help="real photos with truth.jsonl (../shared/realphotos) "
+                        "instead of the corpus")
     parser.add_argument("--effort", default="balanced")
     parser.add_argument("--fit", choices=("cover", "contain"), default="cover")
     parser.add_argument("--passes", type=int, default=3)
     parser.add_argument("--results")
     args = parser.parse_args()
 
-    entries = [json.loads(line) for line in open(os.path.join(args.corpus, "index.jsonl"))]
-    entries = [e for e in entries if not e["pgm"].split("/")[0].startswith("falsepositives")]
-    sources = [read_pgm(os.path.join(args.corpus, e["pgm"])) for e in entries]
-    wanted = [set(e.get("expected", [])) for e in entries]
+    if args.photos:
+        # The real photos' truth: one line an image, its texts (labelled codes whose text is
+        # known). OpenCV applies EXIF orientation, as a camera's frame would be upright.
+        args.corpus = args.photos
+        entries = [json.loads(line) for line in open(os.path.join(args.photos, "truth.jsonl"))]
+        sources = [cv2.imread(os.path.join(args.photos, e["path"]), cv2.IMREAD_GRAYSCALE)
+                   for e in entries]
+        wanted = [set(e["texts"]) for e in entries]
+    else:
+        entries = [json.loads(line) for line in open(os.path.join(args.corpus, "index.jsonl"))]
+        entries = [e for e in entries if not e["pgm"].split("/")[0].startswith("falsepositives")]
+        sources = [read_pgm(os.path.join(args.corpus, e["pgm"])) for e in entries]
+        wanted = [set(e.get("expected", [])) for e in entries]
     codes = sum(len(w) for w in wanted)
     peer = make_peer("zxing-cpp")
     if peer is None:
@@ -92,7 +105,7 @@ def main():
     os.makedirs(args.work, exist_ok=True)
     for width, height in SIZES:
         frames = [framed(image, width, height, args.fit) for image in sources]
-        stream = os.path.join(args.work, "corpus-%dx%d.y4m" % (width, height))
+        stream = os.path.join(args.work, "frames-%dx%d.y4m" % (width, height))
         with open(stream, "wb") as out:
             out.write(b"YUV4MPEG2 W%d H%d F30:1 Ip A1:1 Cmono\n" % (width, height))
             for frame in frames:
@@ -141,6 +154,7 @@ def main():
     if args.results:
         with open(args.results, "a") as out:
             out.write(json.dumps({"benchmark": "realscenes", "effort": args.effort, "fit": args.fit,
+                                  "source": "photos" if args.photos else "corpus",
                                   "zxing_cpp": version, "rows": rows}) + "\n")
 
 

@@ -252,18 +252,17 @@ public struct Detector: Sendable {
     case .fast, .accurate:
       var all = all
       if options.effort == .accurate {
-        for pass in pyramid(image).reversed() where !all.contains(pass) { all.append(pass) }
+        for pass in pyramid(image) where !all.contains(pass) { all.append(pass) }
       }
       look(
         at: image, origin: Point(x: 0, y: 0), passes: all, rowStep: rowStep,
-        account: &account,
-        accept: accept
+        account: &account, strongFirst: true, accept: accept
       ) { _ in false }
     case .balanced:
       let pyramid = pyramid(image)
       look(
         at: image, origin: Point(x: 0, y: 0), passes: pyramid, rowStep: rowStep,
-        account: &account, accept: accept
+        account: &account, strongFirst: true, accept: accept
       ) { _ in false }
       guard !account.work.isOverBudget, account.accepted.count < options.maxSymbols else { return }
       var others = all.filter { !pyramid.contains($0) }
@@ -369,8 +368,8 @@ public struct Detector: Sendable {
   /// the budget is spent, enough symbols are read, or `isDone` says so after a pass.
   private mutating func look(
     at source: GrayImage, origin: Point, passes: [Pass], rowStep: Int, account: inout Account,
-    usesWindowStorage: Bool = false, accept: (SymbolCandidate) -> Bool,
-    isDone: (Account) -> Bool
+    usesWindowStorage: Bool = false, strongFirst: Bool = false,
+    accept: (SymbolCandidate) -> Bool, isDone: (Account) -> Bool
   ) {
     // What each level's binarizer holds, and how many levels below the first are made.
     var previous = [Pass?](repeating: nil, count: Self.levels)
@@ -384,17 +383,17 @@ public struct Detector: Sendable {
     }
     // Row hits of the light-on-dark twin of the pass just taken, collected by its row scan.
     var twinHits: (pass: Pass, hits: [FinderPatternScanner.RowHit])?
-    for (index, pass) in passes.enumerated() {
-      // A frame whose budget is spent is noise or texture; another threshold will not help.
-      guard !account.work.isOverBudget, account.accepted.count < options.maxSymbols else { break }
+    // Binarizes the image of `passes[index]` and scans it for finder patterns.
+    func scan(_ index: Int) -> Scanned? {
+      let pass = passes[index]
       // A level smaller than 40 pixels either way has nothing to show.
       if pass.level > 0
         && (source.width >> pass.level < 40 || source.height >> pass.level < 40)
       {
-        continue
+        return nil
       }
       // Bare stones are QR Code's only.
-      if pass.findsStones && !options.findsQR { continue }
+      if pass.findsStones && !options.findsQR { return nil }
       // The image this pass looks at: the source, or the source at a smaller size (each level
       // made once, from the one above).
       var image = source
@@ -424,6 +423,8 @@ public struct Detector: Sendable {
       previous[pass.level] = pass
       let bits = buffers.binarizers[pass.level]
       account.work.passes += 1
+      // The words are shared until the binarizer next writes them (copied then, when a pass
+      // holding them is still to be searched).
       let binary = BinaryImage(width: bits.width, height: bits.height, words: bits.words)
       let gray = GrayView(image: image, isInverted: pass.isInverted)
       // A pass followed by its twin (the same bits inverted) collects the twin's row hits in
@@ -435,21 +436,72 @@ public struct Detector: Sendable {
       if let known = twinHits, known.pass == pass { rows = .confirm(known.hits) }
       twinHits = nil
       var collected: [FinderPatternScanner.RowHit] = []
-      let sighting = search(
-        binary, gray: gray, scale: Double(1 << pass.level), origin: origin,
-        isInverted: pass.isInverted, findsStones: pass.findsStones, rowStep: rowStep,
-        rows: rows, inverted: &collected, accepted: &account.accepted, work: &account.work,
-        fruitless: &account.fruitless,
-        accept: accept)
+      let patterns = scanPatterns(
+        binary, scale: Double(1 << pass.level), origin: origin, findsStones: pass.findsStones,
+        rowStep: rowStep, rows: rows, inverted: &collected)
       if hasTwinNext { twinHits = (twin, collected) }
+      return Scanned(pass: pass, binary: binary, gray: gray, patterns: patterns)
+    }
+    func search(_ scanned: Scanned, _ triples: TripleGroup) -> [FinderPattern] {
+      self.search(
+        scanned.binary, gray: scanned.gray, patterns: scanned.patterns,
+        scale: Double(1 << scanned.pass.level), origin: origin,
+        isInverted: scanned.pass.isInverted, findsStones: scanned.pass.findsStones,
+        rowStep: rowStep, triples: triples, accepted: &account.accepted, work: &account.work,
+        fruitless: &account.fruitless, accept: accept)
+    }
+    func record(_ pass: Pass, _ sighting: [FinderPattern]) {
       // A few bare stones may be finder patterns whose rings glare washed out, which the other
       // thresholds can bring back; many are texture, which would send every textured frame to
       // them.
       if !pass.findsStones || sighting.count <= DetectorTuning.promisingStones {
         account.sightings.append(sighting)
       }
+    }
+    // A frame whose budget is spent is noise or texture; another threshold will not help.
+    func isSpent() -> Bool {
+      account.work.isOverBudget || account.accepted.count >= options.maxSymbols
+    }
+    guard strongFirst else {
+      for index in passes.indices {
+        guard !isSpent() else { break }
+        guard let scanned = scan(index) else { continue }
+        record(scanned.pass, search(scanned, .all))
+        if isDone(account) { break }
+      }
+      return
+    }
+    // Every pass scanned first; then the triples whose timing patterns show, of every pass,
+    // before the rest of any: texture or a screen's grid at one level cannot spend the budget
+    // before a symbol seen plainly at another is tried.
+    var scannedPasses: [Scanned] = []
+    for index in passes.indices {
+      guard let scanned = scan(index) else { continue }
+      scannedPasses.append(scanned)
+    }
+    for scanned in scannedPasses {
+      guard !isSpent() else { break }
+      _ = search(scanned, .strong)
+    }
+    for scanned in scannedPasses {
+      guard !isSpent() else { break }
+      record(scanned.pass, search(scanned, .weak))
       if isDone(account) { break }
     }
+  }
+
+  /// A pass's bits and the finder patterns its scan found (in the pixels of its level).
+  private struct Scanned {
+    var pass: Pass
+    var binary: BinaryImage
+    var gray: GrayView
+    var patterns: [FinderPattern]
+  }
+
+  /// Which of a pass's triples a search locates (see `QRLocator.ranked`): all of them, those
+  /// whose timing patterns show, or the rest (with the pairs and lone patterns).
+  private enum TripleGroup {
+    case all, strong, weak
   }
 
   /// What one pass saw of finder patterns.
@@ -486,14 +538,12 @@ public struct Detector: Sendable {
     case confirm([FinderPatternScanner.RowHit])
   }
 
-  /// One pass over a binarized image; returns the finder patterns it saw (in frame pixels).
-  /// With `rows` collecting them, the row hits of the inverted image are left in `inverted`.
-  @discardableResult
-  private func search(
-    _ binary: BinaryImage, gray: GrayView, scale: Double, origin: Point, isInverted: Bool,
-    findsStones: Bool, rowStep: Int, rows: RowScan, inverted: inout [FinderPatternScanner.RowHit],
-    accepted: inout [SymbolCandidate], work: inout DetectorWork,
-    fruitless: inout FruitlessAttempts, accept: (SymbolCandidate) -> Bool
+  /// The finder patterns of a binarized image (in its pixels), within the options' region:
+  /// found by scanning rows (leaving the inverted image's row hits in `inverted` when `rows`
+  /// collects them), or by confirming the row hits of its twin's scan.
+  private func scanPatterns(
+    _ binary: BinaryImage, scale: Double, origin: Point, findsStones: Bool, rowStep: Int,
+    rows: RowScan, inverted: inout [FinderPatternScanner.RowHit]
   ) -> [FinderPattern] {
     var region = (0, 0, binary.width, binary.height)
     if let r = options.region {
@@ -504,15 +554,26 @@ public struct Detector: Sendable {
         max(0, min(Int(Double(r.height) / scale), binary.height - y))
       )
     }
-    var patterns: [FinderPattern]
     switch rows {
     case .scan(let collectsInverted):
-      patterns = FinderPatternScanner.scan(
+      return FinderPatternScanner.scan(
         binary, rowStep: rowStep, region: region, stones: findsStones,
         collectsInverted: collectsInverted, inverted: &inverted)
     case .confirm(let hits):
-      patterns = FinderPatternScanner.patterns(confirming: hits, in: binary, rowStep: rowStep)
+      return FinderPatternScanner.patterns(confirming: hits, in: binary, rowStep: rowStep)
     }
+  }
+
+  /// One pass's attempts over its scanned `patterns`: the `triples` group, and with all or the
+  /// weak ones, the pairs whose third pattern is guessed and the lone patterns as Micro QR.
+  /// Returns the finder patterns it kept (in frame pixels).
+  private func search(
+    _ binary: BinaryImage, gray: GrayView, patterns scanned: [FinderPattern], scale: Double,
+    origin: Point, isInverted: Bool, findsStones: Bool, rowStep: Int, triples group: TripleGroup,
+    accepted: inout [SymbolCandidate], work: inout DetectorWork,
+    fruitless: inout FruitlessAttempts, accept: (SymbolCandidate) -> Bool
+  ) -> [FinderPattern] {
+    var patterns = scanned
     // Patterns a symbol already read explains are spent. Dark blobs are everywhere in texture
     // and noise: stones must show on two scan lines, and only a few of their triples are tried.
     if !accepted.isEmpty || findsStones {
@@ -540,7 +601,8 @@ public struct Detector: Sendable {
       let kept = min(max(tuning.weakPatterns, strong), tuning.maxPatterns)
       if patterns.count > kept { patterns.removeLast(patterns.count - kept) }
     }
-    work.finderPatterns += patterns.count
+    // A pass searched twice (strong triples, then the rest) counts its patterns once.
+    if group != .weak { work.finderPatterns += patterns.count }
     let budget = options.effort.budget
     // Each pattern's corners, found when a triple or Micro QR first needs them. A bare stone
     // has no ring to find them on (the rays would walk seven modules for nothing): its triples
@@ -575,7 +637,14 @@ public struct Detector: Sendable {
     let triples = QRLocator.triples(
       options.findsQR ? patterns : [], partialLimit: budget.partialTriples * 4,
       neighbours: tuning.tripleNeighbours)
-    for triple in QRLocator.ranked(triples, binary, patterns) {
+    let ranked = QRLocator.ranked(triples, binary, patterns)
+    let chosen =
+      switch group {
+      case .all: ranked.strong + ranked.weak
+      case .strong: ranked.strong
+      case .weak: ranked.weak
+      }
+    for triple in chosen {
       guard accepted.count < options.maxSymbols,
         attempts < maxAttempts + (accepted.count - acceptedBefore) * tuning.unitsEarnedPerRead
       else {
@@ -627,6 +696,7 @@ public struct Detector: Sendable {
     // (Pairs whose guesses read nothing in an earlier pass at this level are skipped, as are
     // lone patterns below: `FruitlessAttempts`.)
     // (Not for bare stones: dark blobs are common, the symbols drawn so rare.)
+    guard group != .strong else { return [] }
     if options.effort != .fast && !findsStones && options.findsQR {
       let lone = patterns.indices.filter {
         !used[$0] && patterns[$0].count >= 2 && patterns[$0].isConfirmedAllRound

@@ -107,9 +107,9 @@ enum QRLocator {
     return full + partial
   }
 
-  /// `triples` in the order they are worth locating: those whose timing patterns show between
-  /// their finder patterns (`timingEvidence` at least `DetectorTuning.strongTiming`) first, in
-  /// their order as given; then the rest, those with fewer partial patterns and more timing
+  /// `triples` in two groups, in the order they are worth locating: those whose timing patterns
+  /// show between their finder patterns (`timingEvidence` at least `DetectorTuning.strongTiming`),
+  /// in their order as given; and the rest, those with fewer partial patterns and more timing
   /// evidence first.
   ///
   /// Geometry alone cannot tell a symbol's three patterns from three of neighbouring symbols:
@@ -119,7 +119,7 @@ enum QRLocator {
   ///
   /// - Complexity: O(*modules*) per triple, through an affine map of the centres only.
   static func ranked(_ triples: [Triple], _ image: BinaryImage, _ patterns: [FinderPattern])
-    -> [Triple]
+    -> (strong: [Triple], weak: [Triple])
   {
     var strong: [Triple] = []
     var weak: [(triple: Triple, evidence: Double)] = []
@@ -134,7 +134,7 @@ enum QRLocator {
     weak.sort {
       ($0.triple.partialPatterns, -$0.evidence) < ($1.triple.partialPatterns, -$1.evidence)
     }
-    return strong + weak.map(\.triple)
+    return (strong, weak.map(\.triple))
   }
 
   /// The best timing score (`timingScore`) of the versions the spacing of `triple`'s centres
