@@ -440,7 +440,14 @@ public struct Detector: Sendable {
         binary, scale: Double(1 << pass.level), origin: origin, findsStones: pass.findsStones,
         rowStep: rowStep, rows: rows, inverted: &collected)
       if hasTwinNext { twinHits = (twin, collected) }
-      return Scanned(pass: pass, binary: binary, gray: gray, patterns: patterns)
+      // In the pyramid, a pattern is located at the level where its modules are a few pixels:
+      // smaller ones at a coarser level were seen, and tried, at a finer one.
+      guard strongFirst && pass.level > 0 else {
+        return Scanned(pass: pass, binary: binary, gray: gray, patterns: patterns)
+      }
+      return Scanned(
+        pass: pass, binary: binary, gray: gray,
+        patterns: patterns.filter { $0.moduleSize >= DetectorTuning.pyramidModule })
     }
     func search(_ scanned: Scanned, _ triples: TripleGroup) -> [FinderPattern] {
       self.search(

@@ -99,4 +99,10 @@ enum DetectorTuning {
   /// or longer (a 12 MP photo down to an eighth, 1080p to a quarter, 720p to a half). Lower:
   /// larger modules still found (codes filling the frame), more passes on every frame.
   static let pyramidSide = 256
+  /// The smallest module (pixels, at its level) of a pattern that the pyramid's coarser levels
+  /// locate: a smaller one was seen with modules of twice this or more at the level above, and
+  /// tried there. Higher: less work repeated at coarse levels, and patterns that only a coarser
+  /// level shows whole (a screen's grid at full size) lost sooner; 3 lost a code in the real
+  /// photos, 2.5 none.
+  static let pyramidModule = 2.5
 }
