@@ -81,6 +81,7 @@ let package = Package(
     .executableTarget(
       name: "qrrender", dependencies: ["QRCore", "QRTool"], linkerSettings: staticRelease),
     .executableTarget(name: "qrscenes", dependencies: ["QRSimulator", "QRImage", "QRStream"]),
+    .executableTarget(name: "qrtrace", dependencies: ["QRImage", "QRStream", "QRVision"]),
 
     .target(
       name: "CFakeV4L2", path: "Tests/FakeV4L2", linkerSettings: [.linkedLibrary("dl")]),

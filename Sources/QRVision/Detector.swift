@@ -33,6 +33,8 @@ public struct Detector: Sendable {
   public let options: DetectorOptions
   /// What the last frame cost.
   public private(set) var lastWork = DetectorWork()
+  /// What the search saw on the last frame; empty unless `options.tracesSearch`.
+  public private(set) var lastTrace = DetectorTrace()
   /// The levels a look may take: the image, and the image at half, a quarter and an eighth of
   /// its size, each made from the one above by averaging 2 × 2 pixels.
   static let levels = 5
@@ -209,6 +211,8 @@ public struct Detector: Sendable {
     var work = DetectorWork()
     var sightings: [[FinderPattern]] = []
     var fruitless = FruitlessAttempts()
+    /// The steps taken, with `DetectorOptions.tracesSearch`.
+    var trace: DetectorTrace?
 
     /// The patterns seen on two scan lines or more that no symbol read explains.
     var unexplained: [FinderPattern] {
@@ -245,7 +249,11 @@ public struct Detector: Sendable {
   /// - accurate: every pass over the whole frame, every row.
   private mutating func run(_ image: GrayImage, accept: (SymbolCandidate) -> Bool) {
     var account = Account()
-    defer { lastWork = account.work }
+    if options.tracesSearch { account.trace = DetectorTrace() }
+    defer {
+      lastWork = account.work
+      lastTrace = account.trace ?? DetectorTrace()
+    }
     let rowStep = options.effort == .fast ? 3 : options.effort == .balanced ? 2 : 1
     let all = passes
     switch options.effort {
@@ -436,18 +444,16 @@ public struct Detector: Sendable {
       if let known = twinHits, known.pass == pass { rows = .confirm(known.hits) }
       twinHits = nil
       var collected: [FinderPatternScanner.RowHit] = []
-      let patterns = scanPatterns(
+      var patterns = scanPatterns(
         binary, scale: Double(1 << pass.level), origin: origin, findsStones: pass.findsStones,
         rowStep: rowStep, rows: rows, inverted: &collected)
       if hasTwinNext { twinHits = (twin, collected) }
       // In the pyramid, a pattern is located at the level where its modules are a few pixels:
       // smaller ones at a coarser level were seen, and tried, at a finer one.
-      guard strongFirst && pass.level > 0 else {
-        return Scanned(pass: pass, binary: binary, gray: gray, patterns: patterns)
+      if strongFirst && pass.level > 0 {
+        patterns.removeAll { $0.moduleSize < DetectorTuning.pyramidModule }
       }
-      return Scanned(
-        pass: pass, binary: binary, gray: gray,
-        patterns: patterns.filter { $0.moduleSize >= DetectorTuning.pyramidModule })
+      return Scanned(pass: pass, binary: binary, gray: gray, patterns: patterns)
     }
     func search(_ scanned: Scanned, _ triples: TripleGroup) -> [FinderPattern] {
       self.search(
@@ -455,7 +461,7 @@ public struct Detector: Sendable {
         scale: Double(1 << scanned.pass.level), origin: origin,
         isInverted: scanned.pass.isInverted, findsStones: scanned.pass.findsStones,
         rowStep: rowStep, triples: triples, accepted: &account.accepted, work: &account.work,
-        fruitless: &account.fruitless, accept: accept)
+        fruitless: &account.fruitless, trace: &account.trace, accept: accept)
     }
     func record(_ pass: Pass, _ sighting: [FinderPattern]) {
       // A few bare stones may be finder patterns whose rings glare washed out, which the other
@@ -473,6 +479,10 @@ public struct Detector: Sendable {
       for index in passes.indices {
         guard !isSpent() else { break }
         guard let scanned = scan(index) else { continue }
+        if account.trace != nil {
+          account.trace?.events.append(
+            Self.traced(scanned.pass, patterns: scanned.patterns, source: source, origin: origin))
+        }
         record(scanned.pass, search(scanned, .all))
         if isDone(account) { break }
       }
@@ -484,6 +494,10 @@ public struct Detector: Sendable {
     var scannedPasses: [Scanned] = []
     for index in passes.indices {
       guard let scanned = scan(index) else { continue }
+      if account.trace != nil {
+        account.trace?.events.append(
+          Self.traced(scanned.pass, patterns: scanned.patterns, source: source, origin: origin))
+      }
       scannedPasses.append(scanned)
     }
     for scanned in scannedPasses {
@@ -495,6 +509,26 @@ public struct Detector: Sendable {
       record(scanned.pass, search(scanned, .weak))
       if isDone(account) { break }
     }
+  }
+
+  /// The trace's record of a pass over `source` (whose pixel (0, 0) is the frame's `origin`)
+  /// that kept `patterns` (in its level's pixels).
+  private static func traced(
+    _ pass: Pass, patterns: [FinderPattern], source: GrayImage, origin: Point
+  ) -> DetectorTrace.Event {
+    let scale = Double(1 << pass.level)
+    return .pass(
+      level: pass.level,
+      threshold: pass.findsStones ? "\(pass.threshold) stones" : "\(pass.threshold)",
+      isInverted: pass.isInverted,
+      window: DetectorOptions.Region(
+        x: Int(origin.x), y: Int(origin.y), width: source.width, height: source.height),
+      patterns: patterns.map {
+        var pattern = $0
+        pattern.centre = pattern.centre * scale + origin
+        pattern.moduleSize *= scale
+        return pattern
+      })
   }
 
   /// A pass's bits and the finder patterns its scan found (in the pixels of its level).
@@ -578,9 +612,11 @@ public struct Detector: Sendable {
     _ binary: BinaryImage, gray: GrayView, patterns scanned: [FinderPattern], scale: Double,
     origin: Point, isInverted: Bool, findsStones: Bool, rowStep: Int, triples group: TripleGroup,
     accepted: inout [SymbolCandidate], work: inout DetectorWork,
-    fruitless: inout FruitlessAttempts, accept: (SymbolCandidate) -> Bool
+    fruitless: inout FruitlessAttempts, trace: inout DetectorTrace?,
+    accept: (SymbolCandidate) -> Bool
   ) -> [FinderPattern] {
     var patterns = scanned
+    func frame(_ point: Point) -> Point { point * scale + origin }
     // Patterns a symbol already read explains are spent. Dark blobs are everywhere in texture
     // and noise: stones must show on two scan lines, and only a few of their triples are tried.
     if !accepted.isEmpty || findsStones {
@@ -659,6 +695,7 @@ public struct Detector: Sendable {
       }
       guard work.fruitlessUnits < budget.units else {
         work.isOverBudget = true
+        trace?.events.append(.budgetSpent)
         break
       }
       guard !used[triple.topLeft], !used[triple.topRight], !used[triple.bottomLeft] else {
@@ -674,7 +711,17 @@ public struct Detector: Sendable {
       let readings = QRLocator.locate(
         binary, gray: gray, patterns, triple, alignmentSearches: &work.alignmentSearches,
         limit: searchLimit(), corners: cornersOf)
+      func record(_ outcome: DetectorTrace.Outcome) {
+        guard trace != nil else { return }
+        let three = [triple.topLeft, triple.topRight, triple.bottomLeft].map { patterns[$0] }
+        trace?.events.append(
+          .triple(
+            centres: three.map { frame($0.centre) },
+            moduleSize: three.map(\.moduleSize).reduce(0, +) / 3 * scale,
+            timingEvidence: QRLocator.timingEvidence(binary, patterns, triple), outcome: outcome))
+      }
       guard let first = readings.first else {
+        record(.noGrid)
         attempts += 1
         continue
       }
@@ -689,11 +736,15 @@ public struct Detector: Sendable {
         {
           keep(fitted)
         } else {
+          record(.notDecoded)
           attempts += 1
           continue
         }
+        record(.read)
         // Work that read a symbol is not what the budget bounds.
         work.refund(since: before)
+      } else {
+        record(.overRead)
       }
       used[triple.topLeft] = true
       used[triple.topRight] = true
@@ -751,6 +802,11 @@ public struct Detector: Sendable {
               kept = readings.lazy.map(prepared).first(where: accept)
               if kept != nil { break }
             }
+            trace?.events.append(
+              .guess(
+                centres: [patterns[first].centre, patterns[second].centre, guess.centre].map(
+                  frame),
+                outcome: kept == nil ? .notRead : .read))
             guard let kept else {
               fruitless.insert(places)
               continue
@@ -818,6 +874,8 @@ public struct Detector: Sendable {
         }
       }
       if accepted.count == acceptedBefore { fruitless.insert(places) }
+      trace?.events.append(
+        .micro(centre: point, outcome: accepted.count == acceptedBefore ? .notRead : .read))
     }
     return sighting
   }

@@ -8,7 +8,9 @@ public struct DetectorOptions: Hashable, Sendable {
     /// One pass: local threshold, dark on light, every third row. At most 24 units of fruitless
     /// work a frame (see `DetectorWork.fruitlessUnits`).
     case fast
-    /// Every other row, the local threshold and its inverse over the frame; then, while finder
+    /// Every other row, the local threshold and its inverse over the frame and over each of its
+    /// halvings whose short side is 256 px or more (`DetectorTuning.pyramidSide`), the triples
+    /// whose timing patterns show tried first; then, while finder
     /// patterns that no symbol read explains promise a symbol, the other thresholds (contrast
     /// only, global and its inverse, half size, bare stones) over the window around those
     /// patterns, at half, a quarter or an eighth of the size when their modules are large (so
@@ -16,8 +18,8 @@ public struct DetectorOptions: Hashable, Sendable {
     /// anything, a cheap look at the half-size frame (and the other thresholds around the
     /// strong patterns it leaves unexplained). At most 64 units of fruitless work a frame.
     case balanced
-    /// Every row, and every pass over the whole frame whatever was found. At most 128 units of
-    /// fruitless work a frame.
+    /// Every row, and every pass over the whole frame and its halvings whatever was found. At
+    /// most 128 units of fruitless work a frame.
     case accurate
 
     /// The work a frame may take at this effort.
@@ -71,6 +73,10 @@ public struct DetectorOptions: Hashable, Sendable {
   /// Whether to look for QR Code symbols (model 2, and model 1): when false, finder patterns
   /// are never grouped into triples and only Micro QR is read. Default true.
   public var findsQR = true
+
+  /// Whether the detector records the steps of its search on each frame (`Detector.lastTrace`).
+  /// Default false; for finding out why a code is missed, not for production.
+  public var tracesSearch = false
 
   /// Creates the default options.
   public init() {}

@@ -36,7 +36,7 @@ enum QRLocator {
     var result: [Triple] = []
     let n = patterns.count
     guard n >= 3 else { return [] }
-    if n <= neighbours + 1 {
+    if n - 1 <= neighbours {
       for i in 0..<(n - 2) {
         for j in (i + 1)..<(n - 1) {
           let (first, second) = (patterns[i].moduleSize, patterns[j].moduleSize)

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: MIT
+// The search's stages on their own: triples ranked by their timing patterns, the pyramid, the
+// trace.
+
+import QRCodec
+import QRImage
+import QRSimulator
+import Testing
+
+@testable import QRVision
+
+/// A sheet of four symbols in a 2 × 2 grid, each with a quiet zone of four modules: the
+/// top-left patterns of neighbours make right angles as good as a symbol's own.
+private func sheet(moduleSize: Double = 4) throws -> (image: GrayImage, sides: [[Point]]) {
+  var canvas = Canvas(width: 520, height: 520)
+  var sides: [[Point]] = []
+  for (index, text) in ["sheet 1", "sheet 2", "sheet 3", "sheet 4"].enumerated() {
+    let symbol = try #require(encode(text))
+    let side = Double(symbol.size) * moduleSize
+    let origin = Point(x: 40 + Double(index % 2) * 240, y: 40 + Double(index / 2) * 240)
+    let corners = [
+      origin, origin + Point(x: side, y: 0), origin + Point(x: side, y: side),
+      origin + Point(x: 0, y: side),
+    ]
+    canvas.draw(symbol.matrix, corners: corners)
+    sides.append(corners)
+  }
+  return (canvas.image, sides)
+}
+
+@Test func rankingPutsASymbolsOwnTriplesFirstAndNeighboursAfter() throws {
+  let (image, sides) = try sheet()
+  var bits = Binarizer()
+  bits.binarizeLocally(image)
+  let binary = BinaryImage(width: bits.width, height: bits.height, words: bits.words)
+  let patterns = FinderPatternScanner.scan(
+    binary, rowStep: 1, region: (0, 0, image.width, image.height))
+  #expect(patterns.count == 12)
+  let triples = QRLocator.triples(patterns)
+  let ranked = QRLocator.ranked(triples, binary, patterns)
+  // Which symbol a pattern belongs to: the quadrilateral it lies in.
+  func owner(_ index: Int) -> Int? {
+    let centre = patterns[index].centre
+    return sides.firstIndex { corners in
+      centre.x > corners[0].x && centre.x < corners[1].x && centre.y > corners[0].y
+        && centre.y < corners[2].y
+    }
+  }
+  func isOwn(_ triple: QRLocator.Triple) -> Bool {
+    let owners = [triple.topLeft, triple.topRight, triple.bottomLeft].map(owner)
+    return owners[0] != nil && owners.allSatisfy { $0 == owners[0] }
+  }
+  // Every symbol's own triple is strong; no triple across symbols is, though many are square.
+  #expect(ranked.strong.filter(isOwn).count == 4)
+  #expect(ranked.strong.allSatisfy(isOwn))
+  #expect(ranked.weak.filter { !isOwn($0) }.count >= 8)
+}
+
+@Test func aCodeFillingALargeFrameIsReadAtEveryEffort() throws {
+  // 60 pixels a module, located at a coarser level of the pyramid, where its modules are a few
+  // pixels. (The real photos of codes filling a 12 MP frame, among texture and blur, are the
+  // sharper check: `Benchmarks/realphotos.py --check`, category close.)
+  let text = "filling the frame"
+  let symbol = try #require(encode(text))
+  var canvas = Canvas(width: 1800, height: 1500, background: 120)
+  let side = Double(symbol.size) * 60
+  let corners = Canvas.square(centre: Point(x: 900, y: 750), side: side, degrees: 4)
+  canvas.draw(symbol.matrix, corners: corners)
+  for effort in [DetectorOptions.Effort.balanced, .accurate] {
+    var options = DetectorOptions()
+    options.effort = effort
+    var detector = Detector(options: options)
+    #expect(detector.detect(in: canvas.image).map(\.decoded.text) == [text], "\(effort)")
+  }
+}
+
+@Test func traceTellsEachPassItsPatternsAndEachAttemptItsOutcome() throws {
+  let (image, _) = try sheet()
+  var options = DetectorOptions()
+  var quiet = Detector(options: options)
+  #expect(quiet.detect(in: image).count == 4)
+  #expect(quiet.lastTrace.events.isEmpty)
+  options.tracesSearch = true
+  var detector = Detector(options: options)
+  #expect(detector.detect(in: image).count == 4)
+  var passes = 0
+  var read = 0
+  for event in detector.lastTrace.events {
+    switch event {
+    case .pass(let level, _, _, let window, let patterns):
+      passes += 1
+      if level == 0 && passes == 1 {
+        #expect(patterns.count == 12)
+        #expect(window == DetectorOptions.Region(x: 0, y: 0, width: 520, height: 520))
+      }
+    case .triple(let centres, _, let evidence, let outcome):
+      #expect(centres.count == 3)
+      if outcome == .read {
+        read += 1
+        #expect(evidence >= DetectorTuning.strongTiming)
+      }
+    default: break
+    }
+  }
+  #expect(passes == detector.lastWork.passes)
+  #expect(read == 4)
+  #expect(detector.lastTrace.events.first?.description.hasPrefix("pass level 0 local") == true)
+}
