@@ -6,7 +6,7 @@
 #   corpus    the corpus at rotations 0/90/180/270
 #   cover720, contain720, cover1080
 #             the corpus photos framed as camera frames (realscenes.py's framing)
-#   scenes    every qrscenes class, seed 1 (SCENES=N images a class, default 10; sheets 3)
+#   scenes    every qrscenes class, seed 1 (SCENES=N images a class, default 10; sheets, wall 3)
 #   noise     8 frames of 640x480 Gaussian noise (sigma 50, as detect.py makes them)
 # For each set it prints "same" when every image's work counts (passes, patterns, attempts,
 # decodes) and decoded texts are the base's, else how many images differ in each; with
@@ -56,7 +56,7 @@ for set in $sets; do
     scenes)
       for class in $("$scenes_bin" --list); do
         count=${SCENES:-10}
-        [ "$class" = sheets ] && count=$(((count + 2) / 3))
+        case $class in sheets | wall) count=$(((count + 2) / 3)) ;; esac
         "$scenes_bin" --class "$class" --count "$count" --seed 1 --output "$work/images/$class" >/dev/null
         find "$work/images/$class" -name '*.pgm' | sort | sed 's/$/ 0/'
       done >"$work/scenes.list" ;;

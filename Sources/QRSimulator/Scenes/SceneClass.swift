@@ -30,6 +30,11 @@ public enum SceneClass: String, CaseIterable, Sendable, CustomStringConvertible 
   case micro
   /// Textures with no code at all: text-like strokes, checkerboards, noise. Truth is empty.
   case empty
+  /// 4032 × 3024 photographs of three printed sheets on a stucco wall, each a grid of 20 codes
+  /// of one version and one module size (5–9 px): neighbours' finder patterns make triples as
+  /// square as a code's own, and the wall makes patterns of its own. (Last, so that adding it
+  /// left the other classes' scenes as they were.)
+  case wall
 
   /// The class's name, as `qrscenes --class` takes it.
   public var description: String { rawValue }

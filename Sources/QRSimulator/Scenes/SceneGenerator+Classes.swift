@@ -67,6 +67,96 @@ extension SceneGenerator {
     return scene.finish()
   }
 
+  /// Three sheets on a stucco wall, as a phone photographs a test wall of codes: two sheets
+  /// one above the other at the left, the third turned by up to 35° at the right; each holds a
+  /// 5 × 4 grid of codes of one version (1 or 2, level M, every code of the scene the same) at
+  /// one module size (5–9 px), spaced by 8–12 modules of paper. The wall is light stucco: bumps
+  /// of 2–12 px a tenth darker or lighter than their surroundings, which a local threshold
+  /// turns into dark blobs and rings.
+  static func wall(_ random: inout SplitMix64) -> GeneratedScene {
+    var scene = SceneBuilder(
+      width: 4032, height: 3024, background: Float(random.uniform(0.6, 0.75)), random: random)
+    stucco(&scene.canvas, bumps: 60_000, random: &scene.random)
+    var options = EncodeOptions()
+    options.version = .qr(Version(1 + scene.random.integer(below: 2)) ?? Version.minimum)
+    let pitch = scene.random.uniform(5, 9)
+    let gap = scene.random.uniform(8, 12)
+    let tag = scene.random.integer(below: 1000)
+    // The sheets' centres and turns, as fractions of the frame.
+    let sheets: [(x: Double, y: Double, rotation: Double)] = [
+      (0.3, 0.27, scene.random.uniform(-0.08, 0.08)),
+      (0.3, 0.73, scene.random.uniform(-0.08, 0.08)),
+      (0.72, 0.5, scene.random.uniform(-0.6, 0.6)),
+    ]
+    for (sheet, place) in sheets.enumerated() {
+      var symbols: [SceneSymbol] = []
+      for slot in 0..<20 {
+        let text = "wall \(tag) \(sheet)-\(slot)"
+        guard let symbol = scene.symbol(text, options: options) else { continue }
+        symbols.append(symbol)
+      }
+      guard let first = symbols.first else { continue }
+      // A cell is a code (its quiet zone included) and the paper beyond it, in pixels.
+      let cell = (Double(first.side) + gap - 8) * pitch
+      let (columns, rows) = (5, 4)
+      let width = Double(columns) * cell + 2 * gap * pitch
+      let height = Double(rows) * cell + 2 * gap * pitch
+      let corners = sheetCorners(
+        centre: Point(x: place.x * 4032, y: place.y * 3024), width: width, height: height,
+        rotation: place.rotation, tilt: scene.random.uniform(0, 0.2),
+        axis: scene.random.uniform(0, .pi), focal: 6000)
+      let plane = [
+        Point(x: 0, y: 0), Point(x: width, y: 0), Point(x: width, y: height),
+        Point(x: 0, y: height),
+      ]
+      guard let sheetMap = PerspectiveTransform(from: plane, to: corners) else { continue }
+      scene.fill(corners, level: Float(scene.random.uniform(0.85, 0.95)))
+      let side = Double(first.side) * pitch
+      for (slot, symbol) in symbols.enumerated() {
+        let x = gap * pitch + (Double(slot % columns) + 0.5) * cell
+        let y = gap * pitch + (Double(slot / columns) + 0.5) * cell
+        let card = [
+          Point(x: x - side / 2, y: y - side / 2), Point(x: x + side / 2, y: y - side / 2),
+          Point(x: x + side / 2, y: y + side / 2), Point(x: x - side / 2, y: y + side / 2),
+        ].map { sheetMap.apply($0) }
+        scene.draw(symbol, quad: card, dark: 0.08, light: 0.9)
+      }
+    }
+    scene.lighting.gradientX = scene.random.uniform(-0.15, 0.15)
+    scene.lighting.gradientY = scene.random.uniform(-0.15, 0.15)
+    scene.lighting.vignette = 0.2
+    scene.canvas.gaussianBlur(sigma: scene.random.uniform(0.8, 1.5))
+    scene.lighting.noise = scene.random.uniform(2, 4)
+    return scene.finish()
+  }
+
+  /// Bumps of stucco over the whole canvas: `bumps` discs of radius 1–6 px, each lit on one
+  /// side and shaded on the other (light from the top left), by up to a tenth of the level.
+  static func stucco(_ canvas: inout SceneCanvas, bumps: Int, random: inout SplitMix64) {
+    let (width, height) = (canvas.width, canvas.height)
+    for _ in 0..<bumps {
+      let cx = random.uniform(0, Double(width))
+      let cy = random.uniform(0, Double(height))
+      let radius = random.uniform(1, 6)
+      let strength = Float(random.uniform(0.04, 0.1))
+      let reach = Int(radius.rounded(.up))
+      for dy in -reach...reach {
+        let y = Int(cy) + dy
+        guard y >= 0, y < height else { continue }
+        for dx in -reach...reach {
+          let x = Int(cx) + dx
+          guard x >= 0, x < width else { continue }
+          let (u, v) = (Double(dx) / radius, Double(dy) / radius)
+          let inside = 1 - (u * u + v * v)
+          guard inside > 0 else { continue }
+          // Lit where the bump faces the light (up and left), shaded where it faces away.
+          let facing = Float(-(u + v) * 0.7)
+          canvas.values[y * width + x] *= 1 + strength * facing * Float(inside.squareRoot() + 0.3)
+        }
+      }
+    }
+  }
+
   /// The corners of a `width` × `height` rectangle centred on `centre`, turned and tilted as
   /// `SceneBuilder.quad` does a square.
   static func sheetCorners(

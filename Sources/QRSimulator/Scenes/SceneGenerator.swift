@@ -37,6 +37,7 @@ public enum SceneGenerator {
     case .dense: return dense(&random)
     case .micro: return micro(&random)
     case .empty: return empty(&random)
+    case .wall: return wall(&random)
     }
   }
 
