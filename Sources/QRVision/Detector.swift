@@ -16,7 +16,8 @@ import QRImage
 ///     }
 ///
 /// Each pass binarizes the image (local 8 × 8 block means), scans rows for finder patterns
-/// confirmed across and diagonally, groups them into triples by geometry, fits a homography to
+/// confirmed across and diagonally, groups them into triples by geometry (those whose timing
+/// patterns show between them tried first: `QRLocator.ranked`), fits a homography to
 /// their centres and corners, settles the version by the timing patterns (and version
 /// information), refines with the alignment pattern, and samples the modules; lone finder
 /// patterns are tried as Micro QR. Every plausible reading goes to the decoder until one
@@ -234,19 +235,8 @@ public struct Detector: Sendable {
     }
   }
 
-  /// Runs the detection plan of the effort, giving `accept` every new candidate; `accept` says
-  /// whether it was kept.
-  ///
-  /// - fast: the local threshold, every third row.
-  /// - balanced: the local threshold and its inverse over the frame, every other row. Then,
-  ///   while finder patterns that no symbol read explains promise a symbol, the other
-  ///   thresholds (contrast only, global and its inverse, local at half size, bare stones) over
-  ///   the window around those patterns only, at the smallest level where their modules are
-  ///   still four pixels (`DetectorTuning.levelModule`); or, where no pattern promised anything
-  ///   and few were seen at all, the cheap look: the half-size frame, local, stones, global and
-  ///   inverse, until a symbol is read, then the other thresholds around strong patterns it
-  ///   leaves.
-  /// - accurate: every pass over the whole frame, every row.
+  /// Runs the effort's detection plan (told once, at `DetectorOptions.Effort`), giving
+  /// `accept` every new candidate; `accept` says whether it was kept.
   private mutating func run(_ image: GrayImage, accept: (SymbolCandidate) -> Bool) {
     var account = Account()
     if options.tracesSearch { account.trace = DetectorTrace() }
