@@ -16,7 +16,8 @@ public struct DetectorOptions: Hashable, Sendable {
     /// patterns, at half, a quarter or an eighth of the size when their modules are large (so
     /// that they are four pixels or more); where no pattern promised
     /// anything, a cheap look at the half-size frame (and the other thresholds around the
-    /// strong patterns it leaves unexplained). At most 64 units of fruitless work a frame.
+    /// strong patterns it leaves unexplained). At most 64 units of fruitless work a frame, and
+    /// 4 more for each symbol read (`DetectorTuning.unitsEarnedPerRead`).
     case balanced
     /// Every row, and every pass over the whole frame and its halvings whatever was found. At
     /// most 128 units of fruitless work a frame.
