@@ -445,13 +445,14 @@ public struct Detector: Sendable {
       }
       return Scanned(pass: pass, binary: binary, gray: gray, patterns: patterns)
     }
-    func search(_ scanned: Scanned, _ triples: TripleGroup) -> [FinderPattern] {
+    func search(_ scanned: inout Scanned, _ triples: TripleGroup) -> [FinderPattern] {
       self.search(
         scanned.binary, gray: scanned.gray, patterns: scanned.patterns,
         scale: Double(1 << scanned.pass.level), origin: origin,
         isInverted: scanned.pass.isInverted, findsStones: scanned.pass.findsStones,
         rowStep: rowStep, triples: triples, accepted: &account.accepted, work: &account.work,
-        fruitless: &account.fruitless, trace: &account.trace, accept: accept)
+        fruitless: &account.fruitless, trace: &account.trace, grouped: &scanned.grouped,
+        accept: accept)
     }
     func record(_ pass: Pass, _ sighting: [FinderPattern]) {
       // A few bare stones may be finder patterns whose rings glare washed out, which the other
@@ -468,12 +469,12 @@ public struct Detector: Sendable {
     guard strongFirst else {
       for index in passes.indices {
         guard !isSpent() else { break }
-        guard let scanned = scan(index) else { continue }
+        guard var scanned = scan(index) else { continue }
         if account.trace != nil {
           account.trace?.events.append(
             Self.traced(scanned.pass, patterns: scanned.patterns, source: source, origin: origin))
         }
-        record(scanned.pass, search(scanned, .all))
+        record(scanned.pass, search(&scanned, .all))
         if isDone(account) { break }
       }
       return
@@ -490,13 +491,13 @@ public struct Detector: Sendable {
       }
       scannedPasses.append(scanned)
     }
-    for scanned in scannedPasses {
+    for index in scannedPasses.indices {
       guard !isSpent() else { break }
-      _ = search(scanned, .strong)
+      _ = search(&scannedPasses[index], .strong)
     }
-    for scanned in scannedPasses {
+    for index in scannedPasses.indices {
       guard !isSpent() else { break }
-      record(scanned.pass, search(scanned, .weak))
+      record(scannedPasses[index].pass, search(&scannedPasses[index], .weak))
       if isDone(account) { break }
     }
   }
@@ -527,6 +528,8 @@ public struct Detector: Sendable {
     var binary: BinaryImage
     var gray: GrayView
     var patterns: [FinderPattern]
+    /// The patterns as its attempts take them, once its first search has grouped them.
+    var grouped: Grouped?
   }
 
   /// Which of a pass's triples a search locates (see `QRLocator.ranked`): all of them, those
@@ -569,6 +572,60 @@ public struct Detector: Sendable {
     case confirm([FinderPatternScanner.RowHit])
   }
 
+  /// A pass's patterns as its attempts take them, with their triples ranked
+  /// (`QRLocator.ranked`) and the corners found so far.
+  private struct Grouped {
+    var patterns: [FinderPattern]
+    var strong: [QRLocator.Triple]
+    var weak: [QRLocator.Triple]
+    var corners: [[Point]??]
+  }
+
+  /// The patterns of a pass (`scanned`, in its level's pixels) that its attempts take, grouped:
+  /// those no symbol read explains, at most `DetectorTuning.weakPatterns` of them unless more
+  /// are strong (texture makes dozens of weak ones), and their triples ranked.
+  private func grouped(
+    _ scanned: [FinderPattern], binary: BinaryImage, scale: Double, origin: Point,
+    findsStones: Bool, accepted: [SymbolCandidate], work: inout DetectorWork
+  ) -> Grouped {
+    var patterns = scanned
+    // Patterns a symbol already read explains are spent. Dark blobs are everywhere in texture
+    // and noise: stones must show on two scan lines, and only a few of their triples are tried.
+    if !accepted.isEmpty || findsStones {
+      patterns.removeAll { pattern in
+        (findsStones && pattern.count < 2)
+          || accepted.contains { $0.contains(pattern.centre * scale + origin) }
+      }
+    }
+    let tuning = DetectorTuning.self
+    // Many candidates mean texture or text, or many symbols: keep the best, and every strong
+    // one (seen twice and confirmed all round, as real patterns are and texture seldom is).
+    // Texture makes stones in plenty, and every one is "confirmed all round": the ones seen
+    // on the most scan lines only.
+    if findsStones && patterns.count > tuning.stonePatterns {
+      patterns.sort { $0.count > $1.count }
+      patterns.removeLast(patterns.count - tuning.stonePatterns)
+    }
+    if patterns.count > tuning.weakPatterns {
+      patterns.sort {
+        ($0.isConfirmedAllRound ? 1 : 0, $0.count) > ($1.isConfirmedAllRound ? 1 : 0, $1.count)
+      }
+      let strong = patterns.prefix { $0.isConfirmedAllRound && $0.count >= 2 }.count
+      let kept = min(max(tuning.weakPatterns, strong), tuning.maxPatterns)
+      if patterns.count > kept { patterns.removeLast(patterns.count - kept) }
+    }
+    work.finderPatterns += patterns.count
+    // More than the budget allows, as triples over a symbol already read are skipped.
+    // (With QR Code not wanted, no triple is formed: the patterns are Micro QR's alone.)
+    let triples = QRLocator.triples(
+      options.findsQR ? patterns : [], partialLimit: options.effort.budget.partialTriples * 4,
+      neighbours: tuning.tripleNeighbours)
+    let ranked = QRLocator.ranked(triples, binary, patterns)
+    return Grouped(
+      patterns: patterns, strong: ranked.strong, weak: ranked.weak,
+      corners: [[Point]??](repeating: nil, count: patterns.count))
+  }
+
   /// The finder patterns of a binarized image (in its pixels), within the options' region:
   /// found by scanning rows (leaving the inverted image's row hits in `inverted` when `rows`
   /// collects them), or by confirming the row hits of its twin's scan.
@@ -600,47 +657,40 @@ public struct Detector: Sendable {
   /// Returns the finder patterns it kept (in frame pixels).
   private func search(
     _ binary: BinaryImage, gray: GrayView, patterns scanned: [FinderPattern], scale: Double,
-    origin: Point, isInverted: Bool, findsStones: Bool, rowStep: Int, triples group: TripleGroup,
+    origin: Point, isInverted: Bool, findsStones: Bool, rowStep: Int, triples: TripleGroup,
     accepted: inout [SymbolCandidate], work: inout DetectorWork,
-    fruitless: inout FruitlessAttempts, trace: inout DetectorTrace?,
+    fruitless: inout FruitlessAttempts, trace: inout DetectorTrace?, grouped: inout Grouped?,
     accept: (SymbolCandidate) -> Bool
   ) -> [FinderPattern] {
-    var patterns = scanned
     func frame(_ point: Point) -> Point { point * scale + origin }
-    // Patterns a symbol already read explains are spent. Dark blobs are everywhere in texture
-    // and noise: stones must show on two scan lines, and only a few of their triples are tried.
-    if !accepted.isEmpty || findsStones {
-      patterns.removeAll { pattern in
-        (findsStones && pattern.count < 2)
-          || accepted.contains { $0.contains(pattern.centre * scale + origin) }
+    let tuning = DetectorTuning.self
+    let budget = options.effort.budget
+    // The pass's patterns grouped and ranked once: a pass searched again (its weak triples
+    // after the strong ones of every pass) takes them as they were, its patterns that a symbol
+    // read since explains marked used.
+    let group =
+      grouped
+      ?? self.grouped(
+        scanned, binary: binary, scale: scale, origin: origin, findsStones: findsStones,
+        accepted: accepted, work: &work)
+    let patterns = group.patterns
+    var corners = group.corners
+    defer {
+      grouped = group
+      grouped?.corners = corners
+    }
+    var used = [Bool](repeating: false, count: patterns.count)
+    if grouped != nil && !accepted.isEmpty {
+      for (index, pattern) in patterns.enumerated()
+      where accepted.contains(where: { $0.contains(frame(pattern.centre)) }) {
+        used[index] = true
       }
     }
-    let tuning = DetectorTuning.self
     // Attempts that read nothing; those that read a symbol are not counted.
     let maxAttempts = findsStones ? tuning.stoneAttempts : tuning.fruitlessTriples
-    // Many candidates mean texture or text, or many symbols: keep the best, and every strong
-    // one (seen twice and confirmed all round, as real patterns are and texture seldom is).
-    // Texture makes stones in plenty, and every one is "confirmed all round": the ones seen
-    // on the most scan lines only.
-    if findsStones && patterns.count > tuning.stonePatterns {
-      patterns.sort { $0.count > $1.count }
-      patterns.removeLast(patterns.count - tuning.stonePatterns)
-    }
-    if patterns.count > tuning.weakPatterns {
-      patterns.sort {
-        ($0.isConfirmedAllRound ? 1 : 0, $0.count) > ($1.isConfirmedAllRound ? 1 : 0, $1.count)
-      }
-      let strong = patterns.prefix { $0.isConfirmedAllRound && $0.count >= 2 }.count
-      let kept = min(max(tuning.weakPatterns, strong), tuning.maxPatterns)
-      if patterns.count > kept { patterns.removeLast(patterns.count - kept) }
-    }
-    // A pass searched twice (strong triples, then the rest) counts its patterns once.
-    if group != .weak { work.finderPatterns += patterns.count }
-    let budget = options.effort.budget
     // Each pattern's corners, found when a triple or Micro QR first needs them. A bare stone
     // has no ring to find them on (the rays would walk seven modules for nothing): its triples
     // are mapped from the centres.
-    var corners = [[Point]??](repeating: nil, count: patterns.count)
     func cornersOf(_ index: Int) -> [Point]? {
       guard !findsStones else { return nil }
       if let known = corners[index] { return known }
@@ -662,20 +712,13 @@ public struct Detector: Sendable {
       options.effort == .fast || findsStones
         ? 0 : tuning.alignmentSearches + work.refundedAlignmentSearches
     }
-    var used = [Bool](repeating: false, count: patterns.count)
     var attempts = 0
     let acceptedBefore = accepted.count
-    // More than the budget allows, as triples over a symbol already read are skipped.
-    // (With QR Code not wanted, no triple is formed: the patterns are Micro QR's alone.)
-    let triples = QRLocator.triples(
-      options.findsQR ? patterns : [], partialLimit: budget.partialTriples * 4,
-      neighbours: tuning.tripleNeighbours)
-    let ranked = QRLocator.ranked(triples, binary, patterns)
     let chosen =
-      switch group {
-      case .all: ranked.strong + ranked.weak
-      case .strong: ranked.strong
-      case .weak: ranked.weak
+      switch triples {
+      case .all: group.strong + group.weak
+      case .strong: group.strong
+      case .weak: group.weak
       }
     for triple in chosen {
       guard accepted.count < options.maxSymbols,
@@ -744,7 +787,7 @@ public struct Detector: Sendable {
     // (Pairs whose guesses read nothing in an earlier pass at this level are skipped, as are
     // lone patterns below: `FruitlessAttempts`.)
     // (Not for bare stones: dark blobs are common, the symbols drawn so rare.)
-    guard group != .strong else { return [] }
+    guard triples != .strong else { return [] }
     if options.effort != .fast && !findsStones && options.findsQR {
       let lone = patterns.indices.filter {
         !used[$0] && patterns[$0].count >= 2 && patterns[$0].isConfirmedAllRound

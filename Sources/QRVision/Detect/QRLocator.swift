@@ -123,6 +123,7 @@ enum QRLocator {
   {
     var strong: [Triple] = []
     var weak: [(triple: Triple, evidence: Double)] = []
+    weak.reserveCapacity(triples.count)
     for triple in triples {
       let evidence = timingEvidence(image, patterns, triple)
       if evidence >= DetectorTuning.strongTiming {
@@ -157,7 +158,10 @@ enum QRLocator {
     guard modules < 1000 else { return 0 }
     let estimate = Int(((modules - 17) / 4).rounded())
     var best = 0.0
-    for number in [estimate, estimate - 1, estimate + 1] where Version.range.contains(number) {
+    // The estimate first, then its neighbours (no array: this runs for every triple).
+    for offset in 0..<3 {
+      let number = offset == 0 ? estimate : offset == 1 ? estimate - 1 : estimate + 1
+      guard Version.range.contains(number) else { continue }
       let size = 17 + 4 * number
       // The affine map of the centres, module (x, y) to a + (x − 3.5) across + (y − 3.5) down,
       // written out: no division per module.
