@@ -244,69 +244,84 @@ public struct Detector: Sendable {
       lastWork = account.work
       lastTrace = account.trace ?? DetectorTrace()
     }
-    let rowStep = options.effort == .fast ? 3 : options.effort == .balanced ? 2 : 1
     let all = passes
     switch options.effort {
-    case .fast, .accurate:
-      var all = all
-      if options.effort == .accurate {
-        for pass in pyramid(image) where !all.contains(pass) { all.append(pass) }
-      }
+    case .fast:
       look(
-        at: image, origin: Point(x: 0, y: 0), passes: all, rowStep: rowStep,
-        account: &account, strongFirst: true, accept: accept
+        at: image, origin: Point(x: 0, y: 0), passes: all, rowStep: 3, account: &account,
+        strongFirst: true, accept: accept
       ) { _ in false }
     case .balanced:
-      let pyramid = pyramid(image)
+      runBalanced(image, account: &account, accept: accept)
+    case .accurate:
+      // Balanced effort's plan first, so that more effort never reads less; then every pass
+      // over the whole frame and its halvings, every row.
+      runBalanced(image, account: &account, accept: accept)
+      guard account.accepted.count < options.maxSymbols else { return }
+      var every = all
+      for pass in pyramid(image) where !every.contains(pass) { every.append(pass) }
       look(
-        at: image, origin: Point(x: 0, y: 0), passes: pyramid, rowStep: rowStep,
-        account: &account, strongFirst: true, accept: accept
+        at: image, origin: Point(x: 0, y: 0), passes: every, rowStep: 1, account: &account,
+        strongFirst: true, accept: accept
       ) { _ in false }
-      guard !account.work.isOverBudget, account.accepted.count < options.maxSymbols else { return }
-      var others = all.filter { !pyramid.contains($0) }
-      // Where no pattern promised anything, the cheap look; when it shows patterns that promise
-      // a symbol (a code under glare, whose patterns only the half-size image kept), those get
-      // the other thresholds too.
-      if !account.isPromising {
-        guard account.work.finderPatterns <= DetectorTuning.cheapLookPatterns else { return }
-        look(
-          at: image, origin: Point(x: 0, y: 0),
-          passes: cheapPasses.filter { !pyramid.contains($0) }, rowStep: rowStep,
-          account: &account, accept: accept
-        ) { !$0.accepted.isEmpty && !$0.isPromising }
-        // Two strong patterns at least (seen twice, all round), as a symbol shows: texture
-        // makes a lone one now and then.
-        guard account.unexplained.filter(\.isConfirmedAllRound).count >= 2,
-          !account.work.isOverBudget, account.accepted.count < options.maxSymbols
-        else { return }
-        others.removeAll { cheapPasses.contains($0) }
-      }
-      let unexplained = account.unexplained
-      // Patterns with large modules are looked at where their modules are a few pixels: the
-      // smallest level where the smallest of them is still half `levelModule` (a quarter of
-      // the work for each level down).
-      if let smallest = unexplained.map(\.moduleSize).min() {
-        var level = 0
-        while level + 1 < Self.levels
-          && smallest >= DetectorTuning.levelModule * Double(1 << level)
-        {
-          level += 1
-        }
-        var scaled: [Pass] = []
-        for var pass in others {
-          pass.level = max(pass.level, level)
-          if !scaled.contains(pass) { scaled.append(pass) }
-        }
-        others = scaled
-      }
-      let window = Self.window(around: unexplained, in: image, region: options.region)
-      let crop = window.isWhole ? image : Self.crop(image, window)
-      look(
-        at: crop, origin: Point(x: Double(window.x), y: Double(window.y)),
-        passes: others, rowStep: rowStep, account: &account, usesWindowStorage: !window.isWhole,
-        accept: accept
-      ) { !$0.accepted.isEmpty && !$0.isPromising }
     }
+  }
+
+  /// Balanced effort's plan (`DetectorOptions.Effort.balanced`), every other row.
+  private mutating func runBalanced(
+    _ image: GrayImage, account: inout Account, accept: (SymbolCandidate) -> Bool
+  ) {
+    let rowStep = 2
+    let all = passes
+    let pyramid = pyramid(image)
+    look(
+      at: image, origin: Point(x: 0, y: 0), passes: pyramid, rowStep: rowStep,
+      account: &account, strongFirst: true, accept: accept
+    ) { _ in false }
+    guard !account.work.isOverBudget, account.accepted.count < options.maxSymbols else { return }
+    var others = all.filter { !pyramid.contains($0) }
+    // Where no pattern promised anything, the cheap look; when it shows patterns that promise
+    // a symbol (a code under glare, whose patterns only the half-size image kept), those get
+    // the other thresholds too.
+    if !account.isPromising {
+      guard account.work.finderPatterns <= DetectorTuning.cheapLookPatterns else { return }
+      look(
+        at: image, origin: Point(x: 0, y: 0),
+        passes: cheapPasses.filter { !pyramid.contains($0) }, rowStep: rowStep,
+        account: &account, accept: accept
+      ) { !$0.accepted.isEmpty && !$0.isPromising }
+      // Two strong patterns at least (seen twice, all round), as a symbol shows: texture
+      // makes a lone one now and then.
+      guard account.unexplained.filter(\.isConfirmedAllRound).count >= 2,
+        !account.work.isOverBudget, account.accepted.count < options.maxSymbols
+      else { return }
+      others.removeAll { cheapPasses.contains($0) }
+    }
+    let unexplained = account.unexplained
+    // Patterns with large modules are looked at where their modules are a few pixels: the
+    // smallest level where the smallest of them is still half `levelModule` (a quarter of
+    // the work for each level down).
+    if let smallest = unexplained.map(\.moduleSize).min() {
+      var level = 0
+      while level + 1 < Self.levels
+        && smallest >= DetectorTuning.levelModule * Double(1 << level)
+      {
+        level += 1
+      }
+      var scaled: [Pass] = []
+      for var pass in others {
+        pass.level = max(pass.level, level)
+        if !scaled.contains(pass) { scaled.append(pass) }
+      }
+      others = scaled
+    }
+    let window = Self.window(around: unexplained, in: image, region: options.region)
+    let crop = window.isWhole ? image : Self.crop(image, window)
+    look(
+      at: crop, origin: Point(x: Double(window.x), y: Double(window.y)),
+      passes: others, rowStep: rowStep, account: &account, usesWindowStorage: !window.isWhole,
+      accept: accept
+    ) { !$0.accepted.isEmpty && !$0.isPromising }
   }
 
   /// A rectangle of the frame in pixels, and whether it is all of it.

@@ -19,8 +19,9 @@ public struct DetectorOptions: Hashable, Sendable {
     /// strong patterns it leaves unexplained). At most 64 units of fruitless work a frame, and
     /// 4 more for each symbol read (`DetectorTuning.unitsEarnedPerRead`).
     case balanced
-    /// Every row, and every pass over the whole frame and its halvings whatever was found. At
-    /// most 128 units of fruitless work a frame.
+    /// Balanced effort's plan first (so it never reads less), then every pass over the whole
+    /// frame and its halvings, every row, whatever was found. At most 128 units of fruitless
+    /// work a frame.
     case accurate
 
     /// The work a frame may take at this effort.
