@@ -13,6 +13,9 @@ import QRStream
 public func toolMessage(for error: any Error) -> String {
   switch error {
   case let error as FrameStreamError:
+    if case .invalidHeader(_, _, .imageMemory) = error {
+      return "\(error); --max-memory raises the limit"
+    }
     if case .unrecognizedInput(let offset, _) = error {
       return
         "unrecognised input at byte \(offset): not qrframe, y4m, PNM, PNG or JPEG"

@@ -12,6 +12,8 @@ import Testing
 enum BadInputFixture: Sendable {
   /// A file with these bytes.
   case file(String, [UInt8])
+  /// A file with the bytes `make` returns, made only when the row runs (large image bombs).
+  case generatedFile(String, @Sendable () -> [UInt8])
   /// An empty directory.
   case directory(String)
   /// A file with mode 0000. Root reads those anyway, so as root the tool runs as `nobody`
@@ -256,6 +258,54 @@ let detectRows: [BadInput] = [
     stderr: "qrdetect: -: frame 0 at byte 0: 100000x100000 exceeds the limit of 268435456 pixels",
     stdout: .empty),
   BadInput(
+    tool: "qrdetect", name: "a 41-byte PNG whose chunk claims 2^31-1 bytes: over the memory limit",
+    input: ImageBombs.claimedChunk, status: 2,
+    stderr:
+      "qrdetect: -: frame 0 at byte 0: PNG image needs more than the decoding memory limit of "
+      + "256 MiB; --max-memory raises the limit",
+    stdout: .empty),
+  BadInput(
+    tool: "qrdetect", name: "the 41-byte PNG with --max-memory 4G: nothing reserved ahead of bytes",
+    arguments: ["--max-memory", "4G"], input: ImageBombs.claimedChunk, status: 2,
+    stderr: "qrdetect: -: truncated frame 0 at byte 0: input ends 41 bytes into a PNG image",
+    stdout: .empty),
+  BadInput(
+    tool: "qrdetect",
+    name: "a progressive 16384x16384 4:4:4 JPEG of 162 bytes (1.6 GB of coefficients)",
+    input: ImageBombs.jpeg(side: 16384, components: 3, progressive: true), status: 2,
+    stderr:
+      "qrdetect: -: frame 0 at byte 0: JPEG image needs more than the decoding memory limit of "
+      + "256 MiB; --max-memory raises the limit",
+    stdout: .empty),
+  BadInput(
+    tool: "qrdetect", name: "four such JPEGs with -j 4: each refused, within the bound",
+    arguments: ["-j", "4"] + (1...4).map { "{dir}/\($0).jpg" },
+    fixtures: (1...4).map {
+      .file("\($0).jpg", ImageBombs.jpeg(side: 16384, components: 3, progressive: true))
+    },
+    status: 2,
+    stderr: (1...4).map {
+      "qrdetect: {dir}/\($0).jpg: frame 0 at byte 0: JPEG image needs more than the decoding "
+        + "memory limit of 256 MiB; --max-memory raises the limit"
+    }.joined(separator: "\n"),
+    stdout: .empty),
+  BadInput(
+    tool: "qrdetect", name: "a progressive 16384x16384 JPEG of 252 scans: refused before decoding",
+    input: ImageBombs.jpeg(side: 16384, components: 1, progressive: true, scans: 252),
+    status: 2,
+    stderr:
+      "qrdetect: -: frame 0 at byte 0: JPEG image has more than 32 scans, the most a "
+      + "16384x16384 image may have",
+    stdout: .empty),
+  BadInput(
+    tool: "qrdetect", name: "a progressive 8192x8192 JPEG of 200 scans, within the memory limit",
+    input: ImageBombs.jpeg(side: 8192, components: 1, progressive: true, scans: 200),
+    status: 2,
+    stderr:
+      "qrdetect: -: frame 0 at byte 0: JPEG image has more than 128 scans, the most a "
+      + "8192x8192 image may have",
+    stdout: .empty),
+  BadInput(
     tool: "qrdetect", name: "a JPEG cut inside a segment",
     input: [0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 0x4A, 0x46], status: 2,
     stderr: "qrdetect: -: truncated frame 0 at byte 0: input ends 8 bytes into a JPEG image",
@@ -437,6 +487,40 @@ let detectRows: [BadInput] = [
 
 /// qrcapture on files and standard input (the camera's faults are in CaptureDeviceTests).
 let captureRows: [BadInput] = [
+  // Image bombs that decode: the gray frame (discarded by --skip) is the memory they cost, plus
+  // the tool's ~15 MB and a row or two of the decoder.
+  BadInput(
+    tool: "qrcapture", name: "a PNG deflate bomb of 16000x16000: the gray frame and no more",
+    arguments: ["--skip", "1", "{dir}/bomb.png"],
+    fixtures: [
+      .generatedFile("bomb.png") {
+        ImageBombs.zeroPNG(
+          width: 16000, height: 16000, depth: 8, color: 0, bytesPerPixel: 1, interlaced: false)
+      }
+    ],
+    status: 0, stderr: "", stdout: .empty, peakMemory: 16000 * 16000 + (32 << 20)),
+  BadInput(
+    tool: "qrcapture", name: "an Adam7 RGBA 16-bit PNG of 8192x8192: decoded a row at a time",
+    arguments: ["--skip", "1", "{dir}/adam7.png"],
+    fixtures: [
+      .generatedFile("adam7.png") {
+        ImageBombs.zeroPNG(
+          width: 8192, height: 8192, depth: 16, color: 6, bytesPerPixel: 8, interlaced: true)
+      }
+    ],
+    status: 0, stderr: "", stdout: .empty, peakMemory: 8192 * 8192 + (32 << 20)),
+  BadInput(
+    tool: "qrcapture", name: "a baseline 16384x16384 JPEG of 162 bytes: the gray frame and no more",
+    arguments: ["--skip", "1", "-"],
+    input: ImageBombs.jpeg(side: 16384, components: 3, progressive: false), status: 0,
+    stderr: "", stdout: .empty, peakMemory: 16384 * 16384 + (32 << 20)),
+  BadInput(
+    tool: "qrcapture", name: "the 41-byte PNG whose chunk claims 2^31-1 bytes",
+    arguments: ["-"], input: ImageBombs.claimedChunk, status: 2,
+    stderr:
+      "qrcapture: -: frame 0 at byte 0: PNG image needs more than the decoding memory limit of "
+      + "256 MiB; --max-memory raises the limit",
+    stdout: .empty),
   BadInput(
     tool: "qrcapture", name: "empty input is an empty stream", arguments: ["-"], status: 0,
     stderr: "", stdout: .empty),
@@ -749,6 +833,8 @@ let renderRows: [BadInput] = [
       switch fixture {
       case .file(let name, let bytes):
         try Data(bytes).write(to: directory.appendingPathComponent(name))
+      case .generatedFile(let name, let make):
+        try Data(make()).write(to: directory.appendingPathComponent(name))
       case .directory(let name):
         try FileManager.default.createDirectory(
           at: directory.appendingPathComponent(name), withIntermediateDirectories: false)
