@@ -110,6 +110,13 @@ enum BadInputData {
   /// A y4m stream of one 8×6 mono frame.
   static let y4mMono = y4m("W8 H6 F25:1 Ip A1:1 Cmono") + Array("FRAME\n".utf8) + gray(48)
 
+  /// A y4m stream of one mono frame holding a QR Code of "one".
+  static let y4mOne: [UInt8] = {
+    let frame = image(of: symbolMatrix(Array("one".utf8)))
+    return y4m("W\(frame.width) H\(frame.height) F25:1 Cmono") + Array("FRAME\n".utf8)
+      + frame.pixels
+  }()
+
   /// `count` mid-gray bytes.
   static func gray(_ count: Int) -> [UInt8] { [UInt8](repeating: 128, count: count) }
 
@@ -210,6 +217,14 @@ let detectRows: [BadInput] = [
   BadInput(
     tool: "qrdetect", name: "empty input is a stream of no frames: nothing found",
     status: 1, stderr: "", stdout: .empty),
+  BadInput(
+    tool: "qrdetect",
+    name: "a y4m stream header and no frames (ffmpeg seeking past the end): nothing found",
+    input: D.y4m("W8 H6 F25:1 Cmono"), status: 1, stderr: "", stdout: .empty),
+  BadInput(
+    tool: "qrdetect", name: "an empty y4m stream, then a stream with a frame",
+    input: D.y4m("W8 H6 F25:1 Cmono") + D.y4mOne, status: 0, stderr: "",
+    stdout: .sameAsFor(input: D.y4mOne)),
   BadInput(
     tool: "qrdetect", name: "truncated qrframe header after a complete frame",
     input: D.qrframe(Array("one".utf8)) + Array(D.qrframe(Array("two".utf8)).prefix(20)),
@@ -524,6 +539,9 @@ let captureRows: [BadInput] = [
   BadInput(
     tool: "qrcapture", name: "empty input is an empty stream", arguments: ["-"], status: 0,
     stderr: "", stdout: .empty),
+  BadInput(
+    tool: "qrcapture", name: "a y4m stream header and no frames is a complete, empty stream",
+    arguments: ["-"], input: D.y4m("W8 H6 F25:1 Cmono"), status: 0, stderr: "", stdout: .empty),
   BadInput(
     tool: "qrcapture", name: "truncated qrframe payload after a complete frame",
     arguments: ["-"],
