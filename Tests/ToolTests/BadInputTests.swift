@@ -672,6 +672,16 @@ let dedupeRows: [BadInput] = [
     stderr: "qrdedupe: -: line 2: not a JSON object, passed through",
     stdout: .exactly(D.record("a") + Array("not json\n".utf8))),
   BadInput(
+    tool: "qrdedupe", name: "--events: a line that is not JSON is dropped, not passed as an event",
+    arguments: ["--events"],
+    input: D.record("a") + Array("{\"text\":\"".utf8) + D.hostile + Array("\"}\n".utf8)
+      + Array("not json\n".utf8),
+    status: 0,
+    stderr:
+      #"qrdedupe: -: line 2: not a JSON object, dropped \(--events writes only events\)\n"#
+      + #"qrdedupe: -: line 3: not a JSON object, dropped \(--events writes only events\)"#,
+    stdout: .sameAsFor(input: D.record("a"))),
+  BadInput(
     tool: "qrdedupe", name: "--strict: a line that is not JSON ends the run",
     arguments: ["--strict"], input: D.record("a") + Array("{\"text\":\n".utf8) + D.record("b"),
     status: 2, stderr: "qrdedupe: -: line 2: not a JSON object",
