@@ -413,6 +413,19 @@ let detectRows: [BadInput] = [
           + #"Â\u009b\u007f","text_encoding":"iso-8859-1","bytes":"//4bWzJKG10wO3B3bmVkB8Kbfw==","#
           + #""kind":"binary","version":2,"level":"M","mask":"#).utf8))),
   BadInput(
+    tool: "qrdetect", name: "a url reversed by U+202E is escaped and flagged suspicious",
+    input: D.pgm(Array("https://example.com/\u{202E}gpj.exe".utf8)), status: 0, stderr: "",
+    stdout: .exactly(
+      Array(
+        (#"{"frame":0,"time":0,"source":"-","symbology":"qr","#
+          + #""text":"https://example.com/\u202egpj.exe","text_encoding":"utf-8","#
+          + #""kind":"url","suspicious":true,"version":"#).utf8))),
+  BadInput(
+    tool: "qrdetect", name: "--print text in a pipe keeps invisible characters' bytes exact",
+    arguments: ["--print", "text"],
+    input: D.pgm(Array("a\u{2028}b\u{202E}c\u{FEFF}".utf8)), status: 0, stderr: "",
+    stdout: .exactly(Array("a\u{2028}b\u{202E}c\u{FEFF}\n".utf8))),
+  BadInput(
     tool: "qrdetect", name: "NUL bytes in a payload are JSON-escaped",
     arguments: ["--print", "json"], input: D.pgm([0x61, 0, 0x62, 0]), status: 0, stderr: "",
     stdout: .exactly(
