@@ -25,7 +25,11 @@ public struct Diagnostics: Sendable {
   ///
   /// The message is escaped too (it may quote an option value or a path), so no control character
   /// reaches the terminal whoever built the message; text already escaped stays as it is.
+  ///
+  /// Nothing is written once a stop signal has arrived: the tool is dying by it, and what fails
+  /// then (a write or read cut short by the signal) is its consequence, not news.
   public func error(_ message: String, operand: String? = nil) {
+    guard !Signals.stopRequested else { return }
     var line = program + ": "
     if let operand { line += Diagnostics.sanitized(operand) + ": " }
     line += Diagnostics.sanitized(message) + "\n"
