@@ -387,6 +387,16 @@ let detectRows: [BadInput] = [
     stderr: #"qrdetect: -: frame 0 at byte 0: y4m header line longer than \d+ bytes"#,
     stdout: .empty),
   BadInput(
+    tool: "qrdetect", name: "a plain PNM sample that is not a number is quoted once",
+    input: Array("P2\n2 1\n15\n3 x\n".utf8), status: 2,
+    stderr: "qrdetect: -: frame 0 at byte 0: malformed plain PNM sample 'x'", stdout: .empty),
+  BadInput(
+    tool: "qrdetect", name: "a y4m header line of 5,000 bytes, arriving in one read",
+    input: Array("YUV4MPEG2 W8 H6 Cmono X".utf8) + [UInt8](repeating: 0x41, count: 5000)
+      + Array("\nFRAME\n".utf8) + D.gray(48),
+    status: 2, stderr: "qrdetect: -: frame 0 at byte 0: y4m header line longer than 4096 bytes",
+    stdout: .empty),
+  BadInput(
     tool: "qrdetect", name: "PNM maxval 0",
     input: Array("P5\n2 2\n0\n".utf8) + D.gray(4), status: 2,
     stderr: #"qrdetect: -: frame 0 at byte 0: PNM maxval 0 is outside 1\.\.\.65535"#,
@@ -706,6 +716,17 @@ let dedupeRows: [BadInput] = [
     status: 2, stderr: "qrdedupe: -: line 2: longer than 200 bytes",
     stdout: .sameAsFor(input: D.record("a"))),
   BadInput(
+    tool: "qrdedupe", name: "standard output on a full device names the output",
+    input: D.record("a"), status: 2,
+    stderr: "qrdedupe: standard output: write error: no space left on device", stdout: .empty,
+    standardOutput: "/dev/full"),
+  BadInput(
+    tool: "qrdedupe", name: "--max-line-length takes a size with K, as --max-memory does",
+    arguments: ["--max-line-length", "1K"],
+    input: D.record("a") + D.record(String(repeating: "x", count: 2000)), status: 2,
+    stderr: "qrdedupe: -: line 2: longer than 1024 bytes", stdout: .sameAsFor(input: D.record("a"))
+  ),
+  BadInput(
     tool: "qrdedupe", name: "an over-long line without a newline at the end",
     arguments: ["--max-line-length", "64"],
     input: D.record("a") + [UInt8](repeating: 0x78, count: 100_000), status: 2,
@@ -777,7 +798,7 @@ let renderRows: [BadInput] = [
     arguments: ["-f", "pbm", "--split", "1"], input: [UInt8](repeating: 0x61, count: 3000),
     status: 2,
     stderr:
-      #"qrrender: -: payload of 3000 bytes does not fit version 40-M \(capacity 2331 bytes\); use --level L or --split"#,
+      #"qrrender: -: payload of 3000 bytes does not fit version 40-M \(capacity 2331 bytes\); use --split"#,
     stdout: .empty),
   BadInput(
     tool: "qrrender", name: "--lines: a line too long after a good one",
@@ -847,6 +868,20 @@ let renderRows: [BadInput] = [
     stderr: #"qrrender: -:2: byte 11: "text" holds the lone surrogate \\ud800, which is no "#
       + #"character \(give the payload as "bytes"\)"#,
     stdout: .sameAsFor(input: D.record("ok") + D.record("ok2"))),
+  BadInput(
+    tool: "qrrender", name: "a payload too large at every level: no advice that would fail too",
+    input: [UInt8](repeating: 0x61, count: 80000), status: 2,
+    stderr:
+      "qrrender: -: payload of 80000 bytes does not fit 16 symbols of version 40-M, the most "
+      + "structured append links",
+    stdout: .empty),
+  BadInput(
+    tool: "qrrender", name: "--frame-size beyond what qrdetect reads by default",
+    arguments: ["-f", "y4m", "--frame-size", "30000x30000", "x"], status: 64,
+    stderr: usage(
+      "qrrender",
+      "--frame-size 30000x30000 exceeds 268435456 pixels, the most qrdetect reads by default"),
+    stdout: .empty),
   BadInput(
     tool: "qrrender", name: "standard output on a full device names the output",
     arguments: ["-f", "pbm", "x"], status: 2,

@@ -86,7 +86,7 @@ public enum HeaderFault: Error, Equatable, Sendable, CustomStringConvertible {
     case .y4mLineTooLong(let limit): "y4m header line longer than \(limit) bytes"
     case .pnmSyntax(let text): "malformed PNM header: \(text)"
     case .pnmMaxval(let maxval): "PNM maxval \(maxval) is outside 1...65535"
-    case .pnmSample(let text): "malformed plain PNM sample '\(text)'"
+    case .pnmSample(let text): "malformed plain PNM sample \(text)"
     case .lostSync(let previous, let found):
       "not a qrframe, y4m, PNM, PNG or JPEG header after \(previous) frames"
         + " (found \(Self.hex(found)))"

@@ -273,11 +273,20 @@ private final class LineWriter {
 
   init(_ output: FileDescriptor) { self.output = output }
 
+  /// - Throws: `Errno.brokenPipe` when the reader has gone; any other failure as a
+  ///   `CaptureSink.WriteError` naming standard output (`> /dev/full`), not the input.
   func write(_ line: UnsafeRawBufferPointer, lacksNewline: Bool) throws {
-    if owesNewline {
-      try Self.newline.withUnsafeBytes { newline in try output.writeAll([newline, line]) }
-    } else {
-      try output.writeAll(line)
+    let failure = Self.newline.withUnsafeBytes { newline -> Errno? in
+      do throws(Errno) {
+        try output.writeAll(owesNewline ? [newline, line] : [line])
+        return nil
+      } catch {
+        return error
+      }
+    }
+    if let failure {
+      if failure == .brokenPipe { throw failure }
+      throw CaptureSink.WriteError(output: "standard output", errno: failure)
     }
     owesNewline = lacksNewline
     lineCount += 1
