@@ -79,6 +79,51 @@ enum ImageBombs {
     return [0x78, 0x01] + bits.bytesFlushed + bigEndian(adler)
   }
 
+  /// A zlib stream (RFC 1950) of `bytes` in stored deflate blocks (RFC 1951, 3.2.4).
+  static func zlibStored(_ bytes: [UInt8]) -> [UInt8] {
+    var output: [UInt8] = [0x78, 0x01]
+    var start = 0
+    repeat {
+      let end = min(bytes.count, start + 65535)
+      let length = end - start
+      output.append(end == bytes.count ? 1 : 0)
+      output += [UInt8(length & 0xFF), UInt8(length >> 8)]
+      output += [UInt8(~length & 0xFF), UInt8((~length >> 8) & 0xFF)]
+      output += bytes[start..<end]
+      start = end
+    } while start < bytes.count
+    var (a, b): (UInt32, UInt32) = (1, 0)
+    for byte in bytes {
+      a = (a + UInt32(byte)) % 65521
+      b = (b + a) % 65521
+    }
+    return output + bigEndian(b << 16 | a)
+  }
+
+  /// A PNG of RGBA 16-bit `pixels` (`width` × `height`, 4 samples each), Adam7-interlaced or not.
+  static func rgba16PNG(width: Int, height: Int, pixels: [UInt16], interlaced: Bool) -> [UInt8] {
+    let passes =
+      interlaced
+      ? [
+        (0, 8, 0, 8), (4, 8, 0, 8), (0, 4, 4, 8), (2, 4, 0, 4), (0, 2, 2, 4), (1, 2, 0, 2),
+        (0, 1, 1, 2),
+      ]
+      : [(0, 1, 0, 1)]
+    var raw: [UInt8] = []
+    for (x0, dx, y0, dy) in passes where x0 < width && y0 < height {
+      for y in stride(from: y0, to: height, by: dy) {
+        raw.append(0)
+        for x in stride(from: x0, to: width, by: dx) {
+          for sample in pixels[(y * width + x) * 4..<(y * width + x) * 4 + 4] {
+            raw += [UInt8(sample >> 8), UInt8(sample & 0xFF)]
+          }
+        }
+      }
+    }
+    return pngHeader(width: width, height: height, depth: 16, color: 6, interlaced: interlaced)
+      + chunk("IDAT", zlibStored(raw)) + chunk("IEND", [])
+  }
+
   // MARK: - JPEG
 
   /// A JPEG of `side`×`side` pixels in `components` components, each sampled 1×1 (4:4:4),
