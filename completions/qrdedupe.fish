@@ -14,6 +14,6 @@ complete -c qrdedupe -l max-memory -x -d 'keep keys and structured-append parts 
 complete -c qrdedupe -l max-time-jump -x -d 'cut a record time jumping ahead by more than this (s, m, h, d; default 1d)'
 complete -c qrdedupe -l summary -d 'at exit, report records, keys, memory and evictions on stderr'
 complete -c qrdedupe -l strict -d 'treat a line that is not a JSON object as an error'
-complete -c qrdedupe -l max-line-length -x -d 'refuse longer lines (default 1048576)'
+complete -c qrdedupe -l max-line-length -x -d 'refuse lines longer than size bytes (K, M; default 1M)'
 complete -c qrdedupe -s h -l help -d 'show this help and exit'
 complete -c qrdedupe -s V -l version -d 'print the version and exit'

@@ -42,6 +42,8 @@ _qrdetect_value() {  # option attached prefix value: 0 when the word is a value
       COMPREPLY=() ;;
     --max-pixels)
       COMPREPLY=() ;;
+    --max-memory)
+      COMPREPLY=() ;;
     --annotate)
       [[ -n "$2" ]] || return 1; _qrdetect_reply file '' "$3" "$4" ;;
     --json-output)
@@ -73,7 +75,7 @@ _qrdetect() {
     _qrdetect_value "$prev" '' '' "$cur" && return 0
   fi
   if [[ "$cur" == -* ]]; then
-    _qrdetect_reply words '-p --print -0 --null --raw -b --bytes -n --count -m --max-symbols -r --region -e --effort --symbology -j --jobs -s --size --max-pixels --annotate --annotate-text --json-output --json-fd --files-from --progress --summary -h --help -V --version' '' "$cur"
+    _qrdetect_reply words '-p --print -0 --null --raw -b --bytes -n --count -m --max-symbols -r --region -e --effort --symbology -j --jobs -s --size --max-pixels --max-memory --annotate --annotate-text --json-output --json-fd --files-from --progress --summary -h --help -V --version' '' "$cur"
   else
     _qrdetect_reply file '' '' "$cur"
   fi

@@ -3,6 +3,7 @@
 
 #include "CImageCodecs.h"
 
+#include <limits.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 
 #include <png.h>
 #include <jpeglib.h>
+#include <jerror.h>
 
 // BT.601 luma in 16.16 fixed point, the weights of QRImage's PixelLayout.luma (sum 65536).
 static inline uint8_t luma(unsigned red, unsigned green, unsigned blue) {
@@ -70,7 +72,7 @@ static void png_row_to_gray(const uint8_t *row, int channels, uint32_t width, ui
 }
 
 int qr_png_decode(const uint8_t *data, size_t size, uint32_t width, uint32_t height,
-                  uint8_t *gray, char *message, size_t message_size) {
+                  size_t max_memory, uint8_t *gray, char *message, size_t message_size) {
   struct png_context context = {
       .data = data, .size = size, .message = message, .message_size = message_size};
   png_structp png =
@@ -91,6 +93,11 @@ int qr_png_decode(const uint8_t *data, size_t size, uint32_t width, uint32_t hei
     return -1;
   }
   png_set_read_fn(png, &context, png_read_memory);
+  // The frame was checked against its limit before the call: a header that disagrees is refused
+  // below, and no ancillary chunk (iCCP, zTXt, iTXt are inflated by libpng) may grow beyond the
+  // caller's memory budget.
+  png_set_user_limits(png, width, height);
+  png_set_chunk_malloc_max(png, max_memory);
   png_read_info(png, info);
   png_uint_32 found_width = 0, found_height = 0;
   int depth = 0, color = 0, interlace = 0;
@@ -107,24 +114,23 @@ int qr_png_decode(const uint8_t *data, size_t size, uint32_t width, uint32_t hei
   if (channels < 1 || channels > 4 || row_bytes != (size_t)width * (size_t)channels) {
     png_error(png, "unexpected sample layout");
   }
-  if (passes == 1) {
-    context.rows = malloc(row_bytes);
-    if (context.rows == NULL) png_error(png, "out of memory");
+  // One row buffer, interlaced or not: each Adam7 pass writes only its own pixels of a row
+  // (libpng's "sparkle" mode, with no display row), and those are converted at once, so an
+  // interlaced image costs no more memory than a plain one.
+  context.rows = malloc(row_bytes);
+  if (context.rows == NULL) png_error(png, "out of memory");
+  for (int pass = 0; pass < passes; pass++) {
     for (uint32_t y = 0; y < height; y++) {
       png_read_row(png, context.rows, NULL);
-      png_row_to_gray(context.rows, channels, width, gray + (size_t)y * width);
-    }
-  } else {
-    // Adam7 fills every row in seven passes: the whole image is kept until the last.
-    context.rows = malloc(row_bytes * height);
-    if (context.rows == NULL) png_error(png, "out of memory");
-    for (int pass = 0; pass < passes; pass++) {
-      for (uint32_t y = 0; y < height; y++) {
-        png_read_row(png, context.rows + row_bytes * y, NULL);
+      if (passes == 1) {
+        png_row_to_gray(context.rows, channels, width, gray + (size_t)y * width);
+        continue;
       }
-    }
-    for (uint32_t y = 0; y < height; y++) {
-      png_row_to_gray(context.rows + row_bytes * y, channels, width, gray + (size_t)y * width);
+      if (!PNG_ROW_IN_INTERLACE_PASS(y, pass)) continue;
+      uint8_t *out = gray + (size_t)y * width;
+      for (uint32_t x = PNG_PASS_START_COL(pass); x < width; x += PNG_PASS_COL_OFFSET(pass)) {
+        png_row_to_gray(context.rows + (size_t)x * (size_t)channels, channels, 1, out + x);
+      }
     }
   }
   png_read_end(png, NULL);
@@ -137,10 +143,13 @@ int qr_png_decode(const uint8_t *data, size_t size, uint32_t width, uint32_t hei
 
 struct jpeg_context {
   struct jpeg_error_mgr manager;  // first, so that cinfo->err points at the context
+  struct jpeg_progress_mgr progress;
   jmp_buf jump;
   char *message;
   size_t message_size;
   uint8_t *row;
+  int max_scans;
+  int status;  // what the function returns after a longjmp
 };
 
 static void jpeg_failed(j_common_ptr info) {
@@ -148,6 +157,27 @@ static void jpeg_failed(j_common_ptr info) {
   char text[JMSG_LENGTH_MAX];
   (*info->err->format_message)(info, text);
   set_message(context->message, context->message_size, text);
+  // Without backing store (Debian's libjpeg-turbo has none), a request beyond
+  // max_memory_to_use fails as "backing store not supported"; a single one beyond what the
+  // library can address as "insufficient memory".
+  int code = info->err->msg_code;
+  context->status =
+      code == JERR_NO_BACKING_STORE || code == JERR_OUT_OF_MEMORY ? QR_IMAGE_MEMORY : -1;
+  longjmp(context->jump, 1);
+}
+
+// libjpeg calls this while it reads scans: a progressive image costs a pass over its whole
+// coefficient buffer per scan, so the count of scans is bounded here as well as by the caller's
+// walk of the markers (which libjpeg's own count must agree with).
+static void jpeg_progressed(j_common_ptr info) {
+  if (!info->is_decompressor) return;
+  struct jpeg_context *context = (struct jpeg_context *)info->err;
+  j_decompress_ptr decompress = (j_decompress_ptr)info;
+  if (decompress->input_scan_number <= context->max_scans) return;
+  if (context->message != NULL && context->message_size > 0) {
+    snprintf(context->message, context->message_size, "more than %d scans", context->max_scans);
+  }
+  context->status = QR_IMAGE_SCANS;
   longjmp(context->jump, 1);
 }
 
@@ -158,18 +188,26 @@ static void jpeg_warned(j_common_ptr info, int level) {
 }
 
 int qr_jpeg_decode(const uint8_t *data, size_t size, uint32_t width, uint32_t height,
-                   uint8_t *gray, char *message, size_t message_size) {
+                   size_t max_memory, int max_scans, uint8_t *gray, char *message,
+                   size_t message_size) {
   struct jpeg_decompress_struct info;
-  struct jpeg_context context = {.message = message, .message_size = message_size};
+  struct jpeg_context context = {
+      .message = message, .message_size = message_size, .max_scans = max_scans, .status = -1};
   info.err = jpeg_std_error(&context.manager);
   context.manager.error_exit = jpeg_failed;
   context.manager.emit_message = jpeg_warned;
+  context.progress.progress_monitor = jpeg_progressed;
   if (setjmp(context.jump)) {
     free(context.row);
     jpeg_destroy_decompress(&info);
-    return -1;
+    return context.status;
   }
   jpeg_create_decompress(&info);
+  // The memory manager's limit: a progressive or multi-scan image keeps coefficients for the
+  // whole image (2 bytes a sample of every component), which libjpeg sizes from the header and
+  // would otherwise allocate whatever the header claims.
+  info.mem->max_memory_to_use = max_memory > (size_t)LONG_MAX ? LONG_MAX : (long)max_memory;
+  info.progress = &context.progress;
   jpeg_mem_src(&info, data, (unsigned long)size);
   jpeg_read_header(&info, TRUE);
   if (info.image_width != width || info.image_height != height) {

@@ -30,10 +30,12 @@ public struct FrameOrigin: Sendable, Equatable {
 /// Writes qrdetect's records.
 ///
 /// The members, in this order (qrdetect(1) documents each): `frame`, `time`, `source`,
-/// `source_bytes` (only for a file name that is not UTF-8), `symbology`, `text`, `text_encoding`, `bytes`, `kind`, `content`, `version`, `level`,
-/// `mask`, `eci`, `gs1`, `application_indicator`, `symbology_identifier`, `sequence`,
-/// `mirrored`, `inverted`, `corners`, `errors`. `text` appears when the payload has text;
-/// `bytes` when the text alone would lose or alter bytes, or always with `--bytes`; `content`
+/// `source_bytes` (only for a file name that is not UTF-8), `symbology`, `text`, `text_encoding`,
+/// `bytes`, `kind`, `suspicious`, `content`, `version`, `level`, `mask`, `eci`, `gs1`,
+/// `application_indicator`, `symbology_identifier`, `sequence`, `mirrored`, `inverted`,
+/// `corners`, `errors`. `text` appears when the payload has text; `bytes` when the text alone
+/// would lose or alter bytes, or always with `--bytes`; `suspicious` (always `true`) when the
+/// text holds a character that shows other than it reads (`InvisibleCharacters`); `content`
 /// for the kinds with fields; `application_indicator` for FNC1 in second position; `sequence`
 /// for structured append. The others are always present.
 ///
@@ -46,7 +48,7 @@ public struct DetectionRecordWriter: Sendable {
   private var json = JSONLineBuffer()
   private var scratch: [UInt8] = []
   /// The last payload classified: a camera sees the same code in frame after frame.
-  private var lastClassified: (text: String?, result: ClassifiedPayload)?
+  private var lastClassified: (text: String?, result: ClassifiedPayload, isSuspicious: Bool)?
 
   /// A writer; `alwaysIncludesBytes` is `--bytes`.
   public init(alwaysIncludesBytes: Bool = false) {
@@ -85,14 +87,19 @@ public struct DetectionRecordWriter: Sendable {
       json.string(utf8: scratch)
     }
     let classified: ClassifiedPayload
+    let isSuspicious: Bool
     if let last = lastClassified, last.text == decoded.text {
-      classified = last.result
+      (classified, isSuspicious) = (last.result, last.isSuspicious)
     } else {
       classified = PayloadClassifier.classify(decoded.text)
-      lastClassified = (decoded.text, classified)
+      isSuspicious = decoded.text.map(InvisibleCharacters.makesSuspicious) ?? false
+      lastClassified = (decoded.text, classified, isSuspicious)
     }
     json.literal(",\"kind\":")
     json.string(classified.kind.rawValue)
+    // A url that reads other than it shows (U+202E turns "gpj.exe" into "exe.jpg") is flagged
+    // beside its kind, so that nothing downstream takes it for a plain link.
+    if isSuspicious { json.literal(",\"suspicious\":true") }
     if let content = classified.content {
       json.literal(",\"content\":")
       content.write(to: &json)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Messages on standard error: "prog: operand: message", one write per line.
 
+import QRRecords
 import QRStream
 
 /// Writes a tool's messages to standard error, prefixed with the program name.
@@ -24,7 +25,11 @@ public struct Diagnostics: Sendable {
   ///
   /// The message is escaped too (it may quote an option value or a path), so no control character
   /// reaches the terminal whoever built the message; text already escaped stays as it is.
+  ///
+  /// Nothing is written once a stop signal has arrived: the tool is dying by it, and what fails
+  /// then (a write or read cut short by the signal) is its consequence, not news.
   public func error(_ message: String, operand: String? = nil) {
+    guard !Signals.stopRequested else { return }
     var line = program + ": "
     if let operand { line += Diagnostics.sanitized(operand) + ": " }
     line += Diagnostics.sanitized(message) + "\n"
@@ -42,8 +47,9 @@ public struct Diagnostics: Sendable {
     try? output.writeAll(Array(text.utf8))
   }
 
-  /// Escapes characters that could act on a terminal: C0 and C1 controls, DEL, and the Unicode
-  /// bidirectional and zero-width format characters. `\n` becomes `\n`; others `\xNN` or `\u{N}`.
+  /// Escapes characters that could act on a terminal: C0 and C1 controls, DEL, and the invisible
+  /// format characters of `InvisibleCharacters` (bidirectional controls, zero-width characters,
+  /// U+2028, U+2029). `\n` becomes `\n`; others `\xNN` or `\u{N}`.
   public static func sanitized(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
@@ -54,10 +60,12 @@ public struct Diagnostics: Sendable {
       case 0x0D: result += "\\r"
       case 0x00..<0x20, 0x7F:
         result += "\\x" + hex(scalar.value, width: 2)
-      case 0x80..<0xA0, 0x200B...0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF:
-        result += "\\u{" + hex(scalar.value, width: 4) + "}"
       default:
-        result.unicodeScalars.append(scalar)
+        if InvisibleCharacters.isEscaped(scalar) {
+          result += "\\u{" + hex(scalar.value, width: 4) + "}"
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
       }
     }
     return result

@@ -13,6 +13,9 @@ import QRStream
 public func toolMessage(for error: any Error) -> String {
   switch error {
   case let error as FrameStreamError:
+    if case .invalidHeader(_, _, .imageMemory) = error {
+      return "\(error); --max-memory raises the limit"
+    }
     if case .unrecognizedInput(let offset, _) = error {
       return
         "unrecognised input at byte \(offset): not qrframe, y4m, PNM, PNG or JPEG"
@@ -45,12 +48,19 @@ public func toolMessage(for error: any Error) -> String {
 
 extension SymbolRequest {
   /// A one-line message for `error`, naming the payload size, what it did not fit and what
-  /// would help: `payload of 3000 bytes does not fit version 40-H (capacity 1273 bytes); use
+  /// would help: `payload of 2000 bytes does not fit version 40-H (capacity 1273 bytes); use
   /// --level L or --split`.
-  public func message(for error: EncodeError, payloadByteCount count: Int) -> String {
+  ///
+  /// `--level L` is advised only when the payload does fit at level L with the other options
+  /// unchanged (the request is tried again): a payload too large at every level gets no advice
+  /// that would fail too.
+  public func message(for error: EncodeError, payload: [UInt8]) -> String {
+    let count = payload.count
     let level = encodeOptions.errorCorrectionLevel
     var advice: [String] = []
-    if level != .low && !encodeOptions.boostsErrorCorrectionLevel { advice.append("--level L") }
+    if level != .low && !encodeOptions.boostsErrorCorrectionLevel && fitsAtLowLevel(payload) {
+      advice.append("--level L")
+    }
     switch error {
     case .payloadTooLarge(_, let capacity, let largest, let level):
       if largest.isMicro && encodeOptions.symbolKinds == [.micro] { advice.append("--micro=auto") }
@@ -71,6 +81,18 @@ extension SymbolRequest {
       return "payload of \(count) bytes does not fit \(parts) symbols; use a larger --split"
     default:
       return "\(error)"
+    }
+  }
+
+  /// Whether `payload` encodes with this request at level L.
+  private func fitsAtLowLevel(_ payload: [UInt8]) -> Bool {
+    var low = self
+    low.encodeOptions.errorCorrectionLevel = .low
+    do throws(EncodeError) {
+      _ = try low.symbols(for: payload)
+      return true
+    } catch {
+      return false
     }
   }
 

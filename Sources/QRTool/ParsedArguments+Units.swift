@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Option values with units: byte sizes (64M, 64MiB) and durations (90s, 36h, 1d).
 
+import QRStream
+
 extension ParsedArguments {
   /// The option's value as a byte count in `range`: a whole number, optionally followed by `K`,
   /// `M`, `G` or `T` (powers of 1024, as in `sort -S` and `dd`), alone or as `KiB`, `MiB`,
@@ -30,6 +32,15 @@ extension ParsedArguments {
           + "h, d: 90s, 36h, 1d)")
     }
     return seconds
+  }
+
+  /// `--max-memory` of qrdetect and qrcapture: the decoding memory of one image, from 1 MiB to
+  /// 1 TiB (default `FrameStreamOptions.defaultMaximumDecodingMemory`).
+  ///
+  /// - Throws: `UsageError` when the value is not a size in range.
+  func decodingMemory() throws(UsageError) -> Int {
+    try byteCount("max-memory", in: (1 << 20)...(1 << 40))
+      ?? FrameStreamOptions.defaultMaximumDecodingMemory
   }
 
   static func parseByteCount(_ text: String) -> Int? {

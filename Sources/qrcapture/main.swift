@@ -114,6 +114,7 @@ Tool.main(CaptureCommand.spec) { invocation in
         descriptor: descriptor, name: name.description,
         options: FrameStreamOptions(
           maximumPixelCount: options.maximumPixels,
+          maximumDecodingMemory: options.maximumDecodingMemory,
           raw: options.size.map {
             RawFrameFormat(width: $0.width, height: $0.height, layout: options.pixelLayout)
           },

@@ -79,7 +79,7 @@ struct LineWorker: PipelineWorker {
     switch encoded(payload, request) {
     case .symbols(let encoded): symbols = encoded
     case .failure(let error):
-      return .problem(request.message(for: error, payloadByteCount: payload.count))
+      return .problem(request.message(for: error, payload: payload))
     }
     if verifies,
       let failure = RenderVerification.failure(

@@ -198,7 +198,13 @@ Tool.main(RenderCommand.spec) { invocation in
     }
     pipeline.finish()
     if let deliveryError { throw deliveryError }
-    try output.finish()
+    // A stop that came while the last lines were read or encoded wins over the end of input:
+    // the file is left only by a run that completes, and that run exits as it completed, even
+    // if a signal comes while the file is renamed into place (issue 28).
+    guard try Signals.commitUnlessStopped({ try output.finish() }) else {
+      output.discard()
+      return .failure
+    }
     return status == .success && hasBlankLine ? .nothingFound : status
   } catch let error as RenderOutputError {
     output.discard()

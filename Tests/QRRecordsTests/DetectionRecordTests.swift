@@ -238,3 +238,41 @@ func base64MatchesRFC4648TestVectors(plain: String, encoded: String) {
   #expect(plain.contains("source_bytes") == false)
   #expect(reader.source(Array(plain.utf8)) == Array("cam.qrf".utf8))
 }
+
+@Test func invisibleFormatCharactersAreEscapedAndTheTextFlagged() throws {
+  // Issue 28: shown raw, U+202E made this url read ".../exe.jpg".
+  let spoof = "https://example.com/\u{202E}gpj.exe"
+  let (line, object) = record(try decodedSymbol(text: spoof))
+  #expect(line.contains(#""text":"https://example.com/\u202egpj.exe""#))
+  #expect(line.contains(#""kind":"url","suspicious":true,"#))
+  #expect(object["text"] as? String == spoof)
+  // The escape is lossless: the text reads back exactly, so no "bytes" is needed.
+  #expect(object["bytes"] == nil)
+
+  let invisible: [Unicode.Scalar] = [
+    "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}",
+    "\u{2068}", "\u{2069}", "\u{200B}", "\u{200C}", "\u{200D}", "\u{200E}", "\u{200F}",
+    "\u{FEFF}", "\u{2028}", "\u{2029}", "\u{00AD}", "\u{061C}", "\u{2060}", "\u{E0041}",
+  ]
+  for scalar in invisible {
+    let text = "a\(scalar)b"
+    let (line, object) = record(try decodedSymbol(text: text))
+    let escape =
+      scalar.value > 0xFFFF
+      ? #"\udb40\udc41"# : #"\u"# + String(scalar.value, radix: 16).leftPadded(to: 4)
+    #expect(line.contains(#""text":"a"# + escape + #"b""#), "U+\(String(scalar.value, radix: 16))")
+    #expect(!line.unicodeScalars.contains(scalar), "raw U+\(String(scalar.value, radix: 16))")
+    #expect(object["text"] as? String == text)
+    // The joiners are escaped but do not make a text suspicious: emoji and scripts need them.
+    let isJoiner = scalar == "\u{200C}" || scalar == "\u{200D}"
+    #expect((object["suspicious"] as? Bool) == (isJoiner ? nil : true))
+  }
+  let (plain, _) = record(try decodedSymbol(text: "https://example.com/é"))
+  #expect(!plain.contains("suspicious"))
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    String(repeating: "0", count: max(0, width - count)) + self
+  }
+}

@@ -97,3 +97,11 @@ func base64KnownAnswers(_ plain: String, _ encoded: String) {
   Base64.encode(bytes, into: &text)
   #expect(text == Array(Data(bytes).base64EncodedString().utf8))
 }
+
+@Test func invisibleFormatCharactersAreEscaped() {
+  var writer = JSONWriter()
+  writer.string("a\u{202E}b\u{2028}c\u{FEFF}d\u{E0041}e\u{200D}f")
+  #expect(
+    String(decoding: writer.bytes, as: UTF8.self)
+      == #""a\u202eb\u2028c\ufeffd\udb40\udc41e\u200df""#)
+}

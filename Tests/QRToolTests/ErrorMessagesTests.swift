@@ -46,15 +46,25 @@ import Testing
   var options = EncodeOptions()
   options.errorCorrectionLevel = .high
   let request = SymbolRequest(encodeOptions: options, partCount: 1)
-  let payload = [UInt8](repeating: 0xFF, count: 3000)
+  let payload = [UInt8](repeating: 0xFF, count: 2000)
   do {
     _ = try request.symbols(for: payload)
+    Issue.record("2000 bytes fit one symbol at H")
+  } catch {
+    #expect(
+      request.message(for: error, payload: payload)
+        == "payload of 2000 bytes does not fit version 40-H (capacity 1273 bytes);"
+        + " use --level L or --split")
+  }
+  // Issue 28: 3000 bytes fit no level (2953 at L): --level L is not advised, as it would fail.
+  let larger = [UInt8](repeating: 0xFF, count: 3000)
+  do {
+    _ = try request.symbols(for: larger)
     Issue.record("3000 bytes fit one symbol at H")
   } catch {
     #expect(
-      request.message(for: error, payloadByteCount: 3000)
-        == "payload of 3000 bytes does not fit version 40-H (capacity 1273 bytes);"
-        + " use --level L or --split")
+      request.message(for: error, payload: larger)
+        == "payload of 3000 bytes does not fit version 40-H (capacity 1273 bytes); use --split")
   }
   options.errorCorrectionLevel = .medium
   options.version = SymbolVersion("2")
@@ -65,7 +75,7 @@ import Testing
     Issue.record("100 bytes fit version 2")
   } catch {
     #expect(
-      forced.message(for: error, payloadByteCount: 100)
+      forced.message(for: error, payload: Array(String(repeating: "a", count: 100).utf8))
         == "payload of 100 bytes does not fit version 2-M (capacity 26 bytes);"
         + " the smallest version that fits is 6")
   }

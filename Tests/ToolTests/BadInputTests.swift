@@ -12,6 +12,8 @@ import Testing
 enum BadInputFixture: Sendable {
   /// A file with these bytes.
   case file(String, [UInt8])
+  /// A file with the bytes `make` returns, made only when the row runs (large image bombs).
+  case generatedFile(String, @Sendable () -> [UInt8])
   /// An empty directory.
   case directory(String)
   /// A file with mode 0000. Root reads those anyway, so as root the tool runs as `nobody`
@@ -107,6 +109,13 @@ enum BadInputData {
 
   /// A y4m stream of one 8×6 mono frame.
   static let y4mMono = y4m("W8 H6 F25:1 Ip A1:1 Cmono") + Array("FRAME\n".utf8) + gray(48)
+
+  /// A y4m stream of one mono frame holding a QR Code of "one".
+  static let y4mOne: [UInt8] = {
+    let frame = image(of: symbolMatrix(Array("one".utf8)))
+    return y4m("W\(frame.width) H\(frame.height) F25:1 Cmono") + Array("FRAME\n".utf8)
+      + frame.pixels
+  }()
 
   /// `count` mid-gray bytes.
   static func gray(_ count: Int) -> [UInt8] { [UInt8](repeating: 128, count: count) }
@@ -209,6 +218,14 @@ let detectRows: [BadInput] = [
     tool: "qrdetect", name: "empty input is a stream of no frames: nothing found",
     status: 1, stderr: "", stdout: .empty),
   BadInput(
+    tool: "qrdetect",
+    name: "a y4m stream header and no frames (ffmpeg seeking past the end): nothing found",
+    input: D.y4m("W8 H6 F25:1 Cmono"), status: 1, stderr: "", stdout: .empty),
+  BadInput(
+    tool: "qrdetect", name: "an empty y4m stream, then a stream with a frame",
+    input: D.y4m("W8 H6 F25:1 Cmono") + D.y4mOne, status: 0, stderr: "",
+    stdout: .sameAsFor(input: D.y4mOne)),
+  BadInput(
     tool: "qrdetect", name: "truncated qrframe header after a complete frame",
     input: D.qrframe(Array("one".utf8)) + Array(D.qrframe(Array("two".utf8)).prefix(20)),
     status: 2,
@@ -254,6 +271,54 @@ let detectRows: [BadInput] = [
       + [0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0, 8, 0, 0, 0, 0, 0, 0, 0, 0],
     status: 2,
     stderr: "qrdetect: -: frame 0 at byte 0: 100000x100000 exceeds the limit of 268435456 pixels",
+    stdout: .empty),
+  BadInput(
+    tool: "qrdetect", name: "a 41-byte PNG whose chunk claims 2^31-1 bytes: over the memory limit",
+    input: ImageBombs.claimedChunk, status: 2,
+    stderr:
+      "qrdetect: -: frame 0 at byte 0: PNG image needs more than the decoding memory limit of "
+      + "256 MiB; --max-memory raises the limit",
+    stdout: .empty),
+  BadInput(
+    tool: "qrdetect", name: "the 41-byte PNG with --max-memory 4G: nothing reserved ahead of bytes",
+    arguments: ["--max-memory", "4G"], input: ImageBombs.claimedChunk, status: 2,
+    stderr: "qrdetect: -: truncated frame 0 at byte 0: input ends 41 bytes into a PNG image",
+    stdout: .empty),
+  BadInput(
+    tool: "qrdetect",
+    name: "a progressive 16384x16384 4:4:4 JPEG of 162 bytes (1.6 GB of coefficients)",
+    input: ImageBombs.jpeg(side: 16384, components: 3, progressive: true), status: 2,
+    stderr:
+      "qrdetect: -: frame 0 at byte 0: JPEG image needs more than the decoding memory limit of "
+      + "256 MiB; --max-memory raises the limit",
+    stdout: .empty),
+  BadInput(
+    tool: "qrdetect", name: "four such JPEGs with -j 4: each refused, within the bound",
+    arguments: ["-j", "4"] + (1...4).map { "{dir}/\($0).jpg" },
+    fixtures: (1...4).map {
+      .file("\($0).jpg", ImageBombs.jpeg(side: 16384, components: 3, progressive: true))
+    },
+    status: 2,
+    stderr: (1...4).map {
+      "qrdetect: {dir}/\($0).jpg: frame 0 at byte 0: JPEG image needs more than the decoding "
+        + "memory limit of 256 MiB; --max-memory raises the limit"
+    }.joined(separator: "\n"),
+    stdout: .empty),
+  BadInput(
+    tool: "qrdetect", name: "a progressive 16384x16384 JPEG of 252 scans: refused before decoding",
+    input: ImageBombs.jpeg(side: 16384, components: 1, progressive: true, scans: 252),
+    status: 2,
+    stderr:
+      "qrdetect: -: frame 0 at byte 0: JPEG image has more than 32 scans, the most a "
+      + "16384x16384 image may have",
+    stdout: .empty),
+  BadInput(
+    tool: "qrdetect", name: "a progressive 8192x8192 JPEG of 200 scans, within the memory limit",
+    input: ImageBombs.jpeg(side: 8192, components: 1, progressive: true, scans: 200),
+    status: 2,
+    stderr:
+      "qrdetect: -: frame 0 at byte 0: JPEG image has more than 128 scans, the most a "
+      + "8192x8192 image may have",
     stdout: .empty),
   BadInput(
     tool: "qrdetect", name: "a JPEG cut inside a segment",
@@ -322,6 +387,16 @@ let detectRows: [BadInput] = [
     stderr: #"qrdetect: -: frame 0 at byte 0: y4m header line longer than \d+ bytes"#,
     stdout: .empty),
   BadInput(
+    tool: "qrdetect", name: "a plain PNM sample that is not a number is quoted once",
+    input: Array("P2\n2 1\n15\n3 x\n".utf8), status: 2,
+    stderr: "qrdetect: -: frame 0 at byte 0: malformed plain PNM sample 'x'", stdout: .empty),
+  BadInput(
+    tool: "qrdetect", name: "a y4m header line of 5,000 bytes, arriving in one read",
+    input: Array("YUV4MPEG2 W8 H6 Cmono X".utf8) + [UInt8](repeating: 0x41, count: 5000)
+      + Array("\nFRAME\n".utf8) + D.gray(48),
+    status: 2, stderr: "qrdetect: -: frame 0 at byte 0: y4m header line longer than 4096 bytes",
+    stdout: .empty),
+  BadInput(
     tool: "qrdetect", name: "PNM maxval 0",
     input: Array("P5\n2 2\n0\n".utf8) + D.gray(4), status: 2,
     stderr: #"qrdetect: -: frame 0 at byte 0: PNM maxval 0 is outside 1\.\.\.65535"#,
@@ -347,6 +422,19 @@ let detectRows: [BadInput] = [
         (#"{"frame":0,"time":0,"source":"-","symbology":"qr","text":"ÿþ\u001b[2J\u001b]0;pwned\u0007"#
           + #"Â\u009b\u007f","text_encoding":"iso-8859-1","bytes":"//4bWzJKG10wO3B3bmVkB8Kbfw==","#
           + #""kind":"binary","version":2,"level":"M","mask":"#).utf8))),
+  BadInput(
+    tool: "qrdetect", name: "a url reversed by U+202E is escaped and flagged suspicious",
+    input: D.pgm(Array("https://example.com/\u{202E}gpj.exe".utf8)), status: 0, stderr: "",
+    stdout: .exactly(
+      Array(
+        (#"{"frame":0,"time":0,"source":"-","symbology":"qr","#
+          + #""text":"https://example.com/\u202egpj.exe","text_encoding":"utf-8","#
+          + #""kind":"url","suspicious":true,"version":"#).utf8))),
+  BadInput(
+    tool: "qrdetect", name: "--print text in a pipe keeps invisible characters' bytes exact",
+    arguments: ["--print", "text"],
+    input: D.pgm(Array("a\u{2028}b\u{202E}c\u{FEFF}".utf8)), status: 0, stderr: "",
+    stdout: .exactly(Array("a\u{2028}b\u{202E}c\u{FEFF}\n".utf8))),
   BadInput(
     tool: "qrdetect", name: "NUL bytes in a payload are JSON-escaped",
     arguments: ["--print", "json"], input: D.pgm([0x61, 0, 0x62, 0]), status: 0, stderr: "",
@@ -437,9 +525,46 @@ let detectRows: [BadInput] = [
 
 /// qrcapture on files and standard input (the camera's faults are in CaptureDeviceTests).
 let captureRows: [BadInput] = [
+  // Image bombs that decode: the gray frame (discarded by --skip) is the memory they cost, plus
+  // the tool's ~15 MB and a row or two of the decoder.
+  BadInput(
+    tool: "qrcapture", name: "a PNG deflate bomb of 16000x16000: the gray frame and no more",
+    arguments: ["--skip", "1", "{dir}/bomb.png"],
+    fixtures: [
+      .generatedFile("bomb.png") {
+        ImageBombs.zeroPNG(
+          width: 16000, height: 16000, depth: 8, color: 0, bytesPerPixel: 1, interlaced: false)
+      }
+    ],
+    status: 0, stderr: "", stdout: .empty, peakMemory: 16000 * 16000 + (32 << 20)),
+  BadInput(
+    tool: "qrcapture", name: "an Adam7 RGBA 16-bit PNG of 8192x8192: decoded a row at a time",
+    arguments: ["--skip", "1", "{dir}/adam7.png"],
+    fixtures: [
+      .generatedFile("adam7.png") {
+        ImageBombs.zeroPNG(
+          width: 8192, height: 8192, depth: 16, color: 6, bytesPerPixel: 8, interlaced: true)
+      }
+    ],
+    status: 0, stderr: "", stdout: .empty, peakMemory: 8192 * 8192 + (32 << 20)),
+  BadInput(
+    tool: "qrcapture", name: "a baseline 16384x16384 JPEG of 162 bytes: the gray frame and no more",
+    arguments: ["--skip", "1", "-"],
+    input: ImageBombs.jpeg(side: 16384, components: 3, progressive: false), status: 0,
+    stderr: "", stdout: .empty, peakMemory: 16384 * 16384 + (32 << 20)),
+  BadInput(
+    tool: "qrcapture", name: "the 41-byte PNG whose chunk claims 2^31-1 bytes",
+    arguments: ["-"], input: ImageBombs.claimedChunk, status: 2,
+    stderr:
+      "qrcapture: -: frame 0 at byte 0: PNG image needs more than the decoding memory limit of "
+      + "256 MiB; --max-memory raises the limit",
+    stdout: .empty),
   BadInput(
     tool: "qrcapture", name: "empty input is an empty stream", arguments: ["-"], status: 0,
     stderr: "", stdout: .empty),
+  BadInput(
+    tool: "qrcapture", name: "a y4m stream header and no frames is a complete, empty stream",
+    arguments: ["-"], input: D.y4m("W8 H6 F25:1 Cmono"), status: 0, stderr: "", stdout: .empty),
   BadInput(
     tool: "qrcapture", name: "truncated qrframe payload after a complete frame",
     arguments: ["-"],
@@ -570,6 +695,16 @@ let dedupeRows: [BadInput] = [
     stderr: "qrdedupe: -: line 2: not a JSON object, passed through",
     stdout: .exactly(D.record("a") + Array("not json\n".utf8))),
   BadInput(
+    tool: "qrdedupe", name: "--events: a line that is not JSON is dropped, not passed as an event",
+    arguments: ["--events"],
+    input: D.record("a") + Array("{\"text\":\"".utf8) + D.hostile + Array("\"}\n".utf8)
+      + Array("not json\n".utf8),
+    status: 0,
+    stderr:
+      #"qrdedupe: -: line 2: not a JSON object, dropped \(--events writes only events\)\n"#
+      + #"qrdedupe: -: line 3: not a JSON object, dropped \(--events writes only events\)"#,
+    stdout: .sameAsFor(input: D.record("a"))),
+  BadInput(
     tool: "qrdedupe", name: "--strict: a line that is not JSON ends the run",
     arguments: ["--strict"], input: D.record("a") + Array("{\"text\":\n".utf8) + D.record("b"),
     status: 2, stderr: "qrdedupe: -: line 2: not a JSON object",
@@ -580,6 +715,17 @@ let dedupeRows: [BadInput] = [
     input: D.record("a") + D.record(String(repeating: "x", count: 300)) + D.record("b"),
     status: 2, stderr: "qrdedupe: -: line 2: longer than 200 bytes",
     stdout: .sameAsFor(input: D.record("a"))),
+  BadInput(
+    tool: "qrdedupe", name: "standard output on a full device names the output",
+    input: D.record("a"), status: 2,
+    stderr: "qrdedupe: standard output: write error: no space left on device", stdout: .empty,
+    standardOutput: "/dev/full"),
+  BadInput(
+    tool: "qrdedupe", name: "--max-line-length takes a size with K, as --max-memory does",
+    arguments: ["--max-line-length", "1K"],
+    input: D.record("a") + D.record(String(repeating: "x", count: 2000)), status: 2,
+    stderr: "qrdedupe: -: line 2: longer than 1024 bytes", stdout: .sameAsFor(input: D.record("a"))
+  ),
   BadInput(
     tool: "qrdedupe", name: "an over-long line without a newline at the end",
     arguments: ["--max-line-length", "64"],
@@ -652,7 +798,7 @@ let renderRows: [BadInput] = [
     arguments: ["-f", "pbm", "--split", "1"], input: [UInt8](repeating: 0x61, count: 3000),
     status: 2,
     stderr:
-      #"qrrender: -: payload of 3000 bytes does not fit version 40-M \(capacity 2331 bytes\); use --level L or --split"#,
+      #"qrrender: -: payload of 3000 bytes does not fit version 40-M \(capacity 2331 bytes\); use --split"#,
     stdout: .empty),
   BadInput(
     tool: "qrrender", name: "--lines: a line too long after a good one",
@@ -723,6 +869,20 @@ let renderRows: [BadInput] = [
       + #"character \(give the payload as "bytes"\)"#,
     stdout: .sameAsFor(input: D.record("ok") + D.record("ok2"))),
   BadInput(
+    tool: "qrrender", name: "a payload too large at every level: no advice that would fail too",
+    input: [UInt8](repeating: 0x61, count: 80000), status: 2,
+    stderr:
+      "qrrender: -: payload of 80000 bytes does not fit 16 symbols of version 40-M, the most "
+      + "structured append links",
+    stdout: .empty),
+  BadInput(
+    tool: "qrrender", name: "--frame-size beyond what qrdetect reads by default",
+    arguments: ["-f", "y4m", "--frame-size", "30000x30000", "x"], status: 64,
+    stderr: usage(
+      "qrrender",
+      "--frame-size 30000x30000 exceeds 268435456 pixels, the most qrdetect reads by default"),
+    stdout: .empty),
+  BadInput(
     tool: "qrrender", name: "standard output on a full device names the output",
     arguments: ["-f", "pbm", "x"], status: 2,
     stderr: "qrrender: standard output: write error: no space left on device", stdout: .empty,
@@ -749,6 +909,8 @@ let renderRows: [BadInput] = [
       switch fixture {
       case .file(let name, let bytes):
         try Data(bytes).write(to: directory.appendingPathComponent(name))
+      case .generatedFile(let name, let make):
+        try Data(make()).write(to: directory.appendingPathComponent(name))
       case .directory(let name):
         try FileManager.default.createDirectory(
           at: directory.appendingPathComponent(name), withIntermediateDirectories: false)

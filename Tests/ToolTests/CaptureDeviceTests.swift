@@ -115,6 +115,36 @@ import Testing
       fixture.events.suffix(6) == ["STREAMOFF", "munmap", "munmap", "munmap", "munmap", "close"])
   }
 
+  /// Issue 28: blocked in a write to a pipe nobody read, qrcapture ignored SIGTERM and the
+  /// camera was never released (no STREAMOFF, munmap or close).
+  @Test(arguments: [SIGTERM, SIGINT])
+  func aStopSignalDuringABlockedWriteReleasesTheCamera(signal: Int32) throws {
+    let fixture = try FakeCamera()
+    let environment = ProcessInfo.processInfo.environment.merging(
+      fixture.environment(["SWIFT_BACKTRACE": "enable=no"])
+    ) { $1 }
+    var output: [Int32] = [-1, -1]
+    #expect(pipe(&output) == 0)
+    // Neither end leaks into other children; dup2 onto descriptor 1 clears the flag there.
+    for end in output { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    defer { close(output[0]) }
+    let pid = try spawnLikeAShell(
+      ToolRunner.path(of: "qrcapture"), ["--device", FakeCamera.path], environment: environment,
+      standardOutput: output[1])
+    close(output[1])
+    let deadline = Date().addingTimeInterval(10)
+    while !fixture.events.contains("STREAMON") && Date() < deadline { usleep(20_000) }
+    // A few 640x480 frames fill the 64 KiB pipe; then the write blocks.
+    usleep(1_000_000)
+    let start = Date()
+    kill(pid, signal)
+    let status = waitOrKill(pid, seconds: 10)
+    #expect(status == .signalled(signal))
+    #expect(Date().timeIntervalSince(start) < 2)
+    #expect(
+      fixture.events.suffix(6) == ["STREAMOFF", "munmap", "munmap", "munmap", "munmap", "close"])
+  }
+
   @Test(arguments: [false, true])
   func aReaderLeavingMidStreamReleasesTheCameraQuietly(ignoresBrokenPipe: Bool) throws {
     let fixture = try FakeCamera()
@@ -264,7 +294,8 @@ private enum ChildStatus: Equatable {
 /// Foundation's `Process` passes on the test runner's blocked-signal mask, under which a
 /// SIGTERM would stay pending forever.
 private func spawnLikeAShell(
-  _ path: String, _ arguments: [String], environment: [String: String]
+  _ path: String, _ arguments: [String], environment: [String: String],
+  standardOutput: Int32? = nil
 ) throws -> pid_t {
   var attributes = posix_spawnattr_t()
   posix_spawnattr_init(&attributes)
@@ -281,7 +312,11 @@ private func spawnLikeAShell(
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  if let standardOutput {
+    posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
+  } else {
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  }
   posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
   let argv = ([path] + arguments).map { strdup($0) } + [nil]
   let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

@@ -270,3 +270,21 @@ func otherFormatsAreNamedWithTheFfmpegCommandThatConvertsThem() throws {
     #expect(converted.status == 0, "\(command): \(converted.errors)")
   }
 }
+
+/// Issue 28: Adam7 PNGs are decoded a row at a time (each pass converting only its own pixels),
+/// no longer whole at 4 bytes a pixel; the gray frame must be the same pixel for pixel as the
+/// same image not interlaced, at sizes whose passes are partly empty.
+@Test(arguments: [(1, 1), (3, 2), (13, 11), (17, 9)])
+func anInterlacedPNGDecodesToTheSamePixelsAsAPlainOne(width: Int, height: Int) throws {
+  var generator = SystemRandomNumberGenerator()
+  let pixels = (0..<width * height * 4).map { _ in
+    UInt16.random(in: 0...UInt16.max, using: &generator)
+  }
+  let plain = ImageBombs.rgba16PNG(width: width, height: height, pixels: pixels, interlaced: false)
+  let adam7 = ImageBombs.rgba16PNG(width: width, height: height, pixels: pixels, interlaced: true)
+  let expected = try ToolRunner.run("qrcapture", ["-o", "pgm", "-"], input: plain)
+  let result = try ToolRunner.run("qrcapture", ["-o", "pgm", "-"], input: adam7)
+  #expect(expected.status == 0 && result.status == 0, "\(expected.errors) \(result.errors)")
+  #expect(!expected.stdout.isEmpty)
+  #expect(result.stdout == expected.stdout)
+}

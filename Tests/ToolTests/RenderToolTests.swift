@@ -334,13 +334,13 @@ func badCommandLinesAreUsageErrors(arguments: [String], message: String) throws 
   let path = FileManager.default.temporaryDirectory.appendingPathComponent(
     "qrrender-large-\(UUID().uuidString).pbm"
   ).path
-  let input = [UInt8](repeating: 0xAB, count: 3000)
+  let input = [UInt8](repeating: 0xAB, count: 2000)
   let result = try ToolRunner.run(
     "qrrender", ["-l", "H", "--split", "1", "-o", path], input: input)
   #expect(result.status == 2)
   #expect(
     result.errors
-      == "qrrender: -: payload of 3000 bytes does not fit version 40-H (capacity 1273 bytes);"
+      == "qrrender: -: payload of 2000 bytes does not fit version 40-H (capacity 1273 bytes);"
       + " use --level L or --split\n")
   #expect(!FileManager.default.fileExists(atPath: path))
   let huge = try ToolRunner.run("qrrender", [], input: [UInt8](repeating: 0xAB, count: 50_000))

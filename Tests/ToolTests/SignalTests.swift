@@ -46,6 +46,53 @@ let longRuns = [
       #expect(try FileManager.default.contentsOfDirectory(atPath: child.directory).isEmpty)
     }
   }
+
+  /// Issue 28: `timeout 2 qrcapture --simulate > >(sleep 10)` took 10 s, and one run ignored
+  /// SIGTERM and SIGINT for 11 minutes, blocked in a write to a pipe nobody read (SA_RESTART
+  /// restarted the write, and a write cut short by the signal was simply resumed).
+  @Test(arguments: [SIGTERM, SIGINT])
+  func aStopSignalEndsAWriteBlockedOnAPipeNobodyReads(signal: Int32) throws {
+    let run = LongRun(tool: "qrcapture", arguments: ["--simulate", "--fast"])
+    let child = try SignalChild(run, ignoring: [], outputUnread: true)
+    defer { child.cleanUp() }
+    // 64 KiB of pipe fill in the first frame or two; then every write blocks.
+    usleep(1_000_000)
+    let start = Date()
+    kill(child.pid, signal)
+    #expect(child.wait(seconds: 10) == .signalled(signal))
+    #expect(
+      Date().timeIntervalSince(start) < 2, "stopped after \(Date().timeIntervalSince(start)) s")
+  }
+
+  /// Issue 28: `qrrender --lines -o FILE` read on to the end of input when a signal came while
+  /// it waited for a line, then renamed its complete file into place and died by the signal: a
+  /// stopped run must leave no file.
+  @Test func aStopJustBeforeTheInputEndsLeavesNoFile() throws {
+    for attempt in 0..<5 {
+      let run = LongRun(
+        tool: "qrrender", arguments: ["--lines", "-f", "pbm", "-o", "{dir}/out.pbm"])
+      let child = try SignalChild(run, ignoring: [])
+      defer { child.cleanUp() }
+      child.writeInput(Array("one\ntwo\n".utf8))
+      usleep(300_000)
+      kill(child.pid, SIGTERM)
+      usleep(useconds_t(20_000 * attempt))
+      child.closeInput()
+      #expect(child.wait(seconds: 10) == .signalled(SIGTERM))
+      #expect(try FileManager.default.contentsOfDirectory(atPath: child.directory).isEmpty)
+    }
+  }
+
+  /// A run whose input ends with no signal completes: its file, and status 0.
+  @Test func aCompleteRunLeavesItsFileAndExitsZero() throws {
+    let run = LongRun(tool: "qrrender", arguments: ["--lines", "-f", "pbm", "-o", "{dir}/out.pbm"])
+    let child = try SignalChild(run, ignoring: [])
+    defer { child.cleanUp() }
+    child.writeInput(Array("one\ntwo\n".utf8))
+    child.closeInput()
+    #expect(child.wait(seconds: 10) == .exited(0))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: child.directory) == ["out.pbm"])
+  }
 }
 
 /// A tool started as a shell would start it, with `ignoring` ignored (through env(1)'s
@@ -60,10 +107,14 @@ private final class SignalChild {
 
   let pid: pid_t
   let directory: String
-  private let inputWriter: Int32
+  private var inputWriter: Int32
+  /// With `outputUnread`, the read end of the child's standard output, never read.
+  private var outputReader: Int32 = -1
   private var reaped: Status?
 
-  init(_ run: LongRun, ignoring: [Int32]) throws {
+  /// Starts `run`; with `outputUnread`, its standard output is a pipe that nobody reads (so its
+  /// writes block once the pipe is full) instead of /dev/null.
+  init(_ run: LongRun, ignoring: [Int32], outputUnread: Bool = false) throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "signals-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     ).path
@@ -94,7 +145,16 @@ private final class SignalChild {
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
     posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    var outputEnds: [Int32] = [-1, -1]
+    if outputUnread {
+      guard pipe(&outputEnds) == 0 else { throw POSIXError(.EMFILE) }
+      _ = fcntl(outputEnds[0], F_SETFD, FD_CLOEXEC)
+      posix_spawn_file_actions_adddup2(&actions, outputEnds[1], 1)
+      posix_spawn_file_actions_addclose(&actions, outputEnds[1])
+      outputReader = outputEnds[0]
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    }
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_BACKTRACE"] = "enable=no"
@@ -104,11 +164,23 @@ private final class SignalChild {
     var pid: pid_t = 0
     let error = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv, envp)
     close(pipeEnds[0])
+    if outputEnds[1] >= 0 { close(outputEnds[1]) }
     guard error == 0 else {
       close(inputWriter)
       throw POSIXError(POSIXErrorCode(rawValue: error) ?? .EINVAL)
     }
     self.pid = pid
+  }
+
+  /// Writes `bytes` to the child's standard input.
+  func writeInput(_ bytes: [UInt8]) {
+    _ = bytes.withUnsafeBytes { write(inputWriter, $0.baseAddress, $0.count) }
+  }
+
+  /// Closes the child's standard input: its input ends.
+  func closeInput() {
+    if inputWriter >= 0 { close(inputWriter) }
+    inputWriter = -1
   }
 
   /// Whether the child has not ended yet.
@@ -131,7 +203,8 @@ private final class SignalChild {
       var status: Int32 = 0
       waitpid(pid, &status, 0)
     }
-    close(inputWriter)
+    closeInput()
+    if outputReader >= 0 { close(outputReader) }
     try? FileManager.default.removeItem(atPath: directory)
   }
 

@@ -85,7 +85,7 @@ public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     diagnostics: Diagnostics(program: "qrdedupe", output: output), output: output,
     clock: SteppingClock(), showsSummary: parsed.has("summary"))
   do {
-    _ = try runner.run(operands: [file.path])
+    _ = try runner.run(operands: [PathName(file.path)])
   } catch {
     finding("writing to /dev/null failed: \(error)")
   }

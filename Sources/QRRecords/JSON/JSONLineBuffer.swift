@@ -67,20 +67,31 @@ struct JSONLineBuffer {
   /// Appends `true` or `false`.
   mutating func boolean(_ value: Bool) { value ? literal("true") : literal("false") }
 
-  /// `"`, the bytes with the escapes RFC 8259 requires, `"`; DEL and the C1 controls
-  /// (U+0080…U+009F) are escaped too, so that no control character reaches a terminal that shows
-  /// the records (U+009B is CSI).
+  /// `"`, the bytes with the escapes RFC 8259 requires, `"`; DEL, the C1 controls
+  /// (U+0080…U+009F) and the invisible format characters (`InvisibleCharacters`) are escaped too,
+  /// so that no control character reaches a terminal that shows the records (U+009B is CSI), and
+  /// no text shows other than it reads (U+202E reverses what follows it).
   private mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
     bytes.append(UInt8(ascii: "\""))
     var runStart = 0
     var index = 0
     while index < utf8.count {
       let byte = utf8[index]
-      let isC1 =
-        byte == 0xC2 && index + 1 < utf8.count && (0x80...0x9F).contains(utf8[index + 1])
+      if byte >= 0x80 {
+        guard let (scalar, length) = InvisibleCharacters.scalar(in: utf8, at: index) else {
+          index += 1
+          continue
+        }
+        if InvisibleCharacters.isEscaped(scalar) {
+          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+          InvisibleCharacters.appendJSONEscape(scalar, to: &bytes)
+          runStart = index + length
+        }
+        index += length
+        continue
+      }
       guard
-        byte < 0x20 || byte == 0x7F || isC1 || byte == UInt8(ascii: "\"")
-          || byte == UInt8(ascii: "\\")
+        byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
       else {
         index += 1
         continue
@@ -95,12 +106,11 @@ struct JSONLineBuffer {
       case 0x08: literal("\\b")
       case 0x0C: literal("\\f")
       default:
-        let value = isC1 ? utf8[index + 1] : byte
         literal("\\u00")
-        bytes.append(Self.hexDigits[Int(value >> 4)])
-        bytes.append(Self.hexDigits[Int(value & 15)])
+        bytes.append(Self.hexDigits[Int(byte >> 4)])
+        bytes.append(Self.hexDigits[Int(byte & 15)])
       }
-      index += isC1 ? 2 : 1
+      index += 1
       runStart = index
     }
     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))

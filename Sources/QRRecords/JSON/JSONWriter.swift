@@ -132,43 +132,50 @@ public struct JSONWriter: Sendable {
     counts[last] += 1
   }
 
-  /// RFC 8259 section 7: `"` and `\` and U+0000…U+001F must be escaped. DEL (U+007F) and the C1
-  /// controls (U+0080…U+009F, `C2 80`…`C2 9F` in UTF-8) are escaped as well, although JSON allows
-  /// them raw, so that records read on a terminal carry no control character: U+009B is CSI.
+  /// RFC 8259 section 7: `"` and `\` and U+0000…U+001F must be escaped. DEL (U+007F), the C1
+  /// controls (U+0080…U+009F) and the invisible format characters (`InvisibleCharacters`:
+  /// bidirectional controls, zero-width characters, U+2028, U+2029) are escaped as well, although
+  /// JSON allows them raw, so that records read on a terminal carry no control character (U+009B
+  /// is CSI) and no text that shows other than it reads (U+202E reverses what follows). Bytes
+  /// that are not UTF-8 are copied as they are.
   private mutating func appendString(_ utf8: some Sequence<UInt8>) {
     bytes.append(UInt8(ascii: "\""))
-    var isAfterC2 = false
-    for byte in utf8 {
-      if isAfterC2 {
-        isAfterC2 = false
-        if (0x80...0x9F).contains(byte) {
-          appendUnicodeEscape(byte)
+    let source = Array(utf8)
+    source.withUnsafeBufferPointer { utf8 in
+      var index = 0
+      while index < utf8.count {
+        let byte = utf8[index]
+        if byte >= 0x80 {
+          guard let (scalar, length) = InvisibleCharacters.scalar(in: utf8, at: index) else {
+            bytes.append(byte)
+            index += 1
+            continue
+          }
+          if InvisibleCharacters.isEscaped(scalar) {
+            InvisibleCharacters.appendJSONEscape(scalar, to: &bytes)
+          } else {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[index..<index + length]))
+          }
+          index += length
           continue
         }
-        bytes.append(0xC2)
-      }
-      switch byte {
-      case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-      case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-      case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-      case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-      case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-      case 0x08: bytes.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-      case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-      case 0x00..<0x20, 0x7F: appendUnicodeEscape(byte)
-      case 0xC2: isAfterC2 = true
-      default: bytes.append(byte)
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
+        case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
+        case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+        case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+        case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+        case 0x08: bytes.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+        case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+        case 0x00..<0x20, 0x7F:
+          // swift-format-ignore: NeverForceUnwrap
+          // Every value below 0x80 is a Unicode scalar.
+          InvisibleCharacters.appendJSONEscape(Unicode.Scalar(UInt32(byte))!, to: &bytes)
+        default: bytes.append(byte)
+        }
+        index += 1
       }
     }
-    if isAfterC2 { bytes.append(0xC2) }
     bytes.append(UInt8(ascii: "\""))
-  }
-
-  /// Appends `\u00XX` for the code point `value` (below U+0100).
-  private mutating func appendUnicodeEscape(_ value: UInt8) {
-    let hex = Array("0123456789abcdef".utf8)
-    bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30])
-    bytes.append(hex[Int(value >> 4)])
-    bytes.append(hex[Int(value & 15)])
   }
 }

@@ -57,6 +57,11 @@ public enum HeaderFault: Error, Equatable, Sendable, CustomStringConvertible {
   case malformedImage(format: String, detail: String)
   /// A PNG or JPEG image with more bytes than its pixels can need plus the metadata allowance.
   case imageDataTooLarge(format: String, limit: Int)
+  /// A PNG or JPEG image whose bytes, or whose decoder's working memory, would exceed
+  /// `FrameStreamOptions.maximumDecodingMemory` (`limit` bytes).
+  case imageMemory(format: String, limit: Int)
+  /// A JPEG image with more scans than `limit`, the most its size allows.
+  case jpegScans(limit: Int, width: Int, height: Int)
 
   /// The fault, lowercase, without a trailing period.
   public var description: String {
@@ -81,14 +86,27 @@ public enum HeaderFault: Error, Equatable, Sendable, CustomStringConvertible {
     case .y4mLineTooLong(let limit): "y4m header line longer than \(limit) bytes"
     case .pnmSyntax(let text): "malformed PNM header: \(text)"
     case .pnmMaxval(let maxval): "PNM maxval \(maxval) is outside 1...65535"
-    case .pnmSample(let text): "malformed plain PNM sample '\(text)'"
+    case .pnmSample(let text): "malformed plain PNM sample \(text)"
     case .lostSync(let previous, let found):
       "not a qrframe, y4m, PNM, PNG or JPEG header after \(previous) frames"
         + " (found \(Self.hex(found)))"
     case .malformedImage(let format, let detail): "malformed \(format) image: \(detail)"
     case .imageDataTooLarge(let format, let limit):
       "\(format) image data exceed \(limit) bytes, more than its size can need"
+    case .imageMemory(let format, let limit):
+      "\(format) image needs more than the decoding memory limit of \(Self.bytes(limit))"
+    case .jpegScans(let limit, let width, let height):
+      "JPEG image has more than \(limit) scans, the most a \(width)x\(height) image may have"
     }
+  }
+
+  /// `bytes` in the largest binary unit that divides it: `256 MiB`, `1536 KiB`, `100 bytes`.
+  static func bytes(_ count: Int) -> String {
+    for (shift, unit) in [(40, "TiB"), (30, "GiB"), (20, "MiB"), (10, "KiB")]
+    where count >= 1 << shift && count % (1 << shift) == 0 {
+      return "\(count >> shift) \(unit)"
+    }
+    return "\(count) bytes"
   }
 
   private static func hex(_ bytes: [UInt8]) -> String {

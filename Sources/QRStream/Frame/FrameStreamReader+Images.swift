@@ -12,6 +12,19 @@ extension FrameStreamReader {
   /// The most scans a JPEG may have: real progressive files have about ten, and each scan costs
   /// a pass over the whole image, which a hostile file could repeat without end.
   static let maximumJPEGScans = 256
+  /// The fewest scans any JPEG may have, whatever its size.
+  static let minimumJPEGScanLimit = 32
+  /// The most samples (pixels × components) all of a JPEG's scans may visit, summed: each scan of
+  /// a progressive image is a pass over its whole coefficient buffer.
+  static let jpegScanWork = 1 << 33
+
+  /// The most scans a JPEG of `pixels` pixels in `components` components may have:
+  /// `jpegScanWork / (pixels × components)`, within 32...256 (32 scans of the largest image the
+  /// default memory limit lets through take a few seconds).
+  static func maximumJPEGScans(pixels: Int, components: Int) -> Int {
+    let samples = max(1, pixels * components)
+    return min(maximumJPEGScans, max(minimumJPEGScanLimit, jpegScanWork / samples))
+  }
 
   // MARK: - PNG
 
@@ -53,9 +66,7 @@ extension FrameStreamReader {
         limit = raw + raw / 4 + Self.imageMetadataAllowance
         size = (width, height)
       }
-      guard data.count + 12 + length <= limit else {
-        throw failure(.imageDataTooLarge(format: "PNG", limit: limit))
-      }
+      try checkImageBytes(data.count + 12 + length, limit: limit, format: "PNG")
       try take(12 + length, into: &data, format: "PNG")
       if type == Array("IEND".utf8) { break }
     }
@@ -83,6 +94,7 @@ extension FrameStreamReader {
     var limit = Self.imageMetadataAllowance
     var orientation = 1
     var scans = 0
+    var scanLimit = Self.maximumJPEGScans
     markers: while true {
       guard try ensure(2) else { throw truncatedImage(data, format: "JPEG") }
       let buffered = input.buffered
@@ -114,9 +126,7 @@ extension FrameStreamReader {
         throw failure(.malformedImage(format: "JPEG", detail: "segment length \(length)"))
       }
       let start = data.count
-      guard start + 2 + length <= limit else {
-        throw failure(.imageDataTooLarge(format: "JPEG", limit: limit))
-      }
+      try checkImageBytes(start + 2 + length, limit: limit, format: "JPEG")
       try take(2 + length, into: &data, format: "JPEG")
       let segment = data[(start + 4)...]
       switch marker {
@@ -138,6 +148,7 @@ extension FrameStreamReader {
         size = (width, height)
         // Worst-case entropy-coded data is under 2 bytes a sample.
         limit = width * height * components * 2 + Self.imageMetadataAllowance
+        scanLimit = Self.maximumJPEGScans(pixels: width * height, components: components)
       case 0xE1:
         if let found = Self.exifOrientation(segment) { orientation = found }
       case 0xDA:
@@ -145,9 +156,9 @@ extension FrameStreamReader {
           throw failure(.malformedImage(format: "JPEG", detail: "a scan before the frame header"))
         }
         scans += 1
-        guard scans <= Self.maximumJPEGScans else {
-          throw failure(
-            .malformedImage(format: "JPEG", detail: "more than \(Self.maximumJPEGScans) scans"))
+        guard scans <= scanLimit else {
+          let (width, height) = size ?? (0, 0)
+          throw failure(.jpegScans(limit: scanLimit, width: width, height: height))
         }
         try takeEntropyCodedData(into: &data, limit: limit)
       default:
@@ -157,7 +168,11 @@ extension FrameStreamReader {
     guard let size else {
       throw failure(.malformedImage(format: "JPEG", detail: "no frame header before EOI"))
     }
-    let image = try decode(data, size: size, format: "JPEG", with: qr_jpeg_decode)
+    let image = try decode(data, size: size, format: "JPEG") {
+      data, count, width, height, memory, gray, message, messageSize in
+      qr_jpeg_decode(
+        data, count, width, height, memory, Int32(scanLimit), gray, message, messageSize)
+    }
     skipsLeadingWhitespace = true
     return DecodedFrame(image: Self.oriented(image, exif: orientation))
   }
@@ -183,9 +198,7 @@ extension FrameStreamReader {
           break
         }
       }
-      guard data.count + index <= limit else {
-        throw failure(.imageDataTooLarge(format: "JPEG", limit: limit))
-      }
+      try checkImageBytes(data.count + index, limit: limit, format: "JPEG")
       data.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffered[0..<index]))
       input.consume(index)
       if atMarker { return }
@@ -194,36 +207,61 @@ extension FrameStreamReader {
 
   // MARK: - Shared
 
+  /// Throws unless an image may hold `count` bytes: at most `limit`, what its size can need, and
+  /// at most the decoding memory.
+  private func checkImageBytes(_ count: Int, limit: Int, format: String) throws(FrameStreamError) {
+    let memory = options.maximumDecodingMemory
+    guard count > min(limit, memory) else { return }
+    throw failure(
+      memory < limit
+        ? .imageMemory(format: format, limit: memory)
+        : .imageDataTooLarge(format: format, limit: limit))
+  }
+
   /// Appends the next `count` input bytes to `data`.
+  ///
+  /// The bytes are read in steps no larger than what `data` already holds (and at least 1 MiB),
+  /// so memory grows with the bytes that arrive, never ahead of them by more than that: a chunk
+  /// that claims 2 GB and ends at once costs what it held.
   private func take(
     _ count: Int, into data: inout [UInt8], format: String
   ) throws(FrameStreamError) {
-    let start = data.count
-    data.append(contentsOf: repeatElement(0, count: count))
-    var outcome: Result<Int, Errno> = .success(0)
-    data.withUnsafeMutableBytes { buffer in
-      let destination = UnsafeMutableRawBufferPointer(rebasing: buffer[start...])
-      outcome = Result { () throws(Errno) in try input.read(into: destination) }
-    }
-    let received = try io { () throws(Errno) in try outcome.get() }
-    guard received == count else {
-      data.removeLast(count - received)
-      throw truncatedImage(data, format: format)
+    var remaining = count
+    while remaining > 0 {
+      let start = data.count
+      let step = min(remaining, max(Self.imageReadStep, start))
+      data.append(contentsOf: repeatElement(0, count: step))
+      var outcome: Result<Int, Errno> = .success(0)
+      data.withUnsafeMutableBytes { buffer in
+        let destination = UnsafeMutableRawBufferPointer(rebasing: buffer[start...])
+        outcome = Result { () throws(Errno) in try input.read(into: destination) }
+      }
+      let received = try io { () throws(Errno) in try outcome.get() }
+      guard received == step else {
+        data.removeLast(step - received)
+        throw truncatedImage(data, format: format)
+      }
+      remaining -= step
     }
   }
+
+  /// The least `take(_:into:format:)` reads at a time.
+  static let imageReadStep = 1 << 20
 
   private func truncatedImage(_ data: [UInt8], format: String) -> FrameStreamError {
     .truncatedImage(frame: frameCount, offset: frameStart, received: data.count, format: format)
   }
 
-  /// Decodes a whole image held in `data` with one of the C decoders.
+  /// Decodes a whole image held in `data` with one of the C decoders, giving it the decoding
+  /// memory that `data` leaves.
   private func decode(
     _ data: [UInt8], size: (width: Int, height: Int), format: String,
     with decoder: (
-      UnsafePointer<UInt8>?, Int, UInt32, UInt32, UnsafeMutablePointer<UInt8>?,
+      UnsafePointer<UInt8>?, Int, UInt32, UInt32, Int, UnsafeMutablePointer<UInt8>?,
       UnsafeMutablePointer<CChar>?, Int
     ) -> Int32
   ) throws(FrameStreamError) -> GrayImage {
+    let memory = options.maximumDecodingMemory
     var message = [CChar](repeating: 0, count: 200)
     var status: Int32 = -1
     let pixels = [UInt8](unsafeUninitializedCapacity: size.width * size.height) {
@@ -232,11 +270,14 @@ extension FrameStreamReader {
         message.withUnsafeMutableBufferPointer { text in
           decoder(
             source.baseAddress, source.count, UInt32(size.width), UInt32(size.height),
-            buffer.baseAddress, text.baseAddress, text.count)
+            max(1, memory - source.count), buffer.baseAddress, text.baseAddress, text.count)
         }
       }
       // UInt8 is trivial: on failure nothing needs deinitializing, and the array is discarded.
       initialized = status == 0 ? buffer.count : 0
+    }
+    if status == QR_IMAGE_MEMORY {
+      throw failure(.imageMemory(format: format, limit: memory))
     }
     guard status == 0 else {
       let detail = String(

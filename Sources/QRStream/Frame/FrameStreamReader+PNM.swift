@@ -136,7 +136,7 @@ extension FrameStreamReader {
             frame: frameCount, offset: frameStart, received: input.offset - rasterStart,
             expected: nil)
         }
-        guard value <= maxval else { throw failure(.pnmSample("\(value)")) }
+        guard value <= maxval else { throw failure(.pnmSample("'\(value)'")) }
         samples[channel] = format == 1 ? (value == 1 ? 0 : 255) : Self.scale(value, maxval: maxval)
       }
       pixels[index] =
@@ -188,7 +188,7 @@ extension FrameStreamReader {
     }
     let (value, digits) = try readDecimal()
     guard digits > 0 else { throw failure(.pnmSample(Self.describe(first))) }
-    guard digits <= 9 else { throw failure(.pnmSample("more than 9 digits")) }
+    guard digits <= 9 else { throw failure(.pnmSample("with more than 9 digits")) }
     return value
   }
 

@@ -177,6 +177,9 @@ extension FrameStreamReader {
     while true {
       let buffered = input.buffered
       if let end = buffered[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
+        // A whole line may have arrived in one read of up to 64 KiB: its length is checked
+        // here too, not only while a longer one is still being read.
+        guard end <= Self.y4mLineLimit else { throw failure(.y4mLineTooLong(Self.y4mLineLimit)) }
         let line = Array(buffered[..<end])
         input.consume(end + 1)
         return line

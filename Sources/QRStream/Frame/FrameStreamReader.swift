@@ -77,14 +77,19 @@ public final class FrameStreamReader: FrameSource {
     frameStart = input.offset
     guard try ensure(1) else { return nil }
     _ = try ensure(Self.y4mMagic.count)
-    let head = Array(input.buffered.prefix(Self.y4mMagic.count))
-    if Self.matches(head, FrameHeader.magic) {
-      return try deliver(readQRFrame(), kind: .qrframe)
-    }
-    if Self.matches(head, Self.y4mMagic) {
+    var head = Array(input.buffered.prefix(Self.y4mMagic.count))
+    // A stream header with no frame after it is a complete stream of no frames (what ffmpeg
+    // writes when a seek passes the end): the input may end there, or go on with another stream
+    // header or another kind of frame. A loop, not a recursion: headers may follow by millions.
+    while Self.matches(head, Self.y4mMagic) {
       try readY4MStreamHeader()
       frameStart = input.offset
-      return try deliver(readY4MFrame(), kind: .y4m)
+      guard try ensure(1) else { return nil }
+      _ = try ensure(Self.y4mMagic.count)
+      head = Array(input.buffered.prefix(Self.y4mMagic.count))
+    }
+    if Self.matches(head, FrameHeader.magic) {
+      return try deliver(readQRFrame(), kind: .qrframe)
     }
     if y4mStream != nil, Self.matches(head, Self.y4mFrameMarker) {
       return try deliver(readY4MFrame(), kind: .y4m)

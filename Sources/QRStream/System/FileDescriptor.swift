@@ -73,8 +73,12 @@ public struct FileDescriptor: Hashable, Sendable {
 
   /// Reads up to `buffer.count` bytes, retrying on `EINTR`. Returns 0 at end of file.
   /// The corresponding C function is `read`.
+  ///
+  /// - Throws: `Errno.interrupted` once a stop was requested (`Syscalls.requestStop()`): a read
+  ///   that would block then never starts.
   public func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
     guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+    guard !Syscalls.isStopping else { throw .interrupted }
     let count = Syscalls.retrying { Glibc.read(rawValue, base, buffer.count) }
     guard count >= 0 else { throw Errno.current }
     return count
@@ -95,7 +99,10 @@ public struct FileDescriptor: Hashable, Sendable {
   /// Writes every byte, looping over short writes and retrying on `EINTR`.
   /// The corresponding C function is `write`.
   ///
-  /// - Throws: `Errno.brokenPipe` when the reader has gone (SIGPIPE must be ignored to see it).
+  /// - Throws: `Errno.brokenPipe` when the reader has gone (SIGPIPE must be ignored to see it);
+  ///   `Errno.interrupted` when a stop was requested (`Syscalls.requestStop()`) while the write
+  ///   was blocked: a signal cuts a blocked pipe write short, and the rest is not written, so a
+  ///   reader that never reads cannot keep the process.
   public func writeAll(_ bytes: UnsafeRawBufferPointer) throws(Errno) {
     guard var next = bytes.baseAddress else { return }
     var remaining = bytes.count
@@ -104,6 +111,7 @@ public struct FileDescriptor: Hashable, Sendable {
       guard count >= 0 else { throw Errno.current }
       next += count
       remaining -= count
+      if remaining > 0 && Syscalls.isStopping { throw .interrupted }
     }
   }
 
@@ -131,6 +139,12 @@ public struct FileDescriptor: Hashable, Sendable {
         }
       }
       guard written >= 0 else { throw Errno.current }
+      // As in writeAll(_:) above: a signal cut the write short, and the process is stopping.
+      if Syscalls.isStopping && first < vectors.count
+        && written < vectors[first...].reduce(0, { $0 + $1.iov_len })
+      {
+        throw .interrupted
+      }
       var left = written
       while first < vectors.count, left >= vectors[first].iov_len {
         left -= vectors[first].iov_len

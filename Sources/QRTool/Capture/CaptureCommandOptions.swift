@@ -67,6 +67,8 @@ public struct CaptureCommandOptions: Sendable {
   public var output: CaptureOutputFormat
   /// The largest frame, in pixels, an input may make us allocate.
   public var maximumPixels: Int
+  /// The most memory decoding one PNG or JPEG may take besides its pixels (`--max-memory`).
+  public var maximumDecodingMemory: Int
   /// `--list-devices`.
   public var listDevices: Bool
   /// `--list-formats`.
@@ -121,6 +123,7 @@ public struct CaptureCommandOptions: Sendable {
       framesPerSecond: Double(rate.numerator) / Double(rate.denominator))
     output = try arguments.choice("output", as: CaptureOutputFormat.self) ?? .qrframe
     maximumPixels = try arguments.integer("max-pixels", in: 1...(1 << 40)) ?? 16384 * 16384
+    maximumDecodingMemory = try arguments.decodingMemory()
     listDevices = arguments.has("list-devices")
     listFormats = arguments.has("list-formats")
 

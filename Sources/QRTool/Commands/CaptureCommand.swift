@@ -41,6 +41,9 @@ public enum CaptureCommand {
         "o", "output", "format", "write qrframe (default), y4m or pgm",
         completion: .choices(CaptureOutputFormat.allCases.map(\.rawValue))),
       .value(nil, "max-pixels", "N", "refuse frames larger than N pixels (default 268435456)"),
+      .value(
+        nil, "max-memory", "size",
+        "decode an image in at most size bytes besides its pixels (K, M, G; default 256M)"),
       .flag(nil, "simulate", "simulate a camera filming QR codes of the operands (payloads)"),
       .value(
         nil, "payloads", "file", "with --simulate: more payloads, one per line ('-' is stdin)",

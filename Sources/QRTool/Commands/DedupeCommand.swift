@@ -46,6 +46,7 @@ public enum DedupeCommand {
         "cut a record time jumping ahead by more than this (s, m, h, d; default 1d)"),
       .flag(nil, "summary", "at exit, report records, keys, memory and evictions on stderr"),
       .flag(nil, "strict", "treat a line that is not a JSON object as an error"),
-      .value(nil, "max-line-length", "bytes", "refuse longer lines (default 1048576)"),
+      .value(
+        nil, "max-line-length", "size", "refuse lines longer than size bytes (K, M; default 1M)"),
     ])
 }

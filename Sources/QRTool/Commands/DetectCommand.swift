@@ -38,6 +38,9 @@ public enum DetectCommand {
       .value("j", "jobs", "N", "decode frames on N threads, writing in frame order (default 1)"),
       .value("s", "size", "WxH", "size of raw 8-bit gray input frames"),
       .value(nil, "max-pixels", "N", "refuse frames larger than N pixels (default 268435456)"),
+      .value(
+        nil, "max-memory", "size",
+        "decode an image in at most size bytes besides its pixels (K, M, G; default 256M)"),
       .optionalValue(
         nil, "annotate", "path",
         "also write the frames as y4m with the symbols outlined (to stdout, or path)",

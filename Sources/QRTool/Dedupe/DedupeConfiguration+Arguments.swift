@@ -36,7 +36,7 @@ extension DedupeConfiguration {
       try arguments.duration("max-time-jump", in: 0.001...1e9) ?? maximumTimeJump
     isStrict = arguments.has("strict")
     maximumLineLength =
-      try arguments.integer("max-line-length", in: 16...(1 << 30)) ?? maximumLineLength
+      try arguments.byteCount("max-line-length", in: 16...(1 << 30)) ?? maximumLineLength
 
     if !events {
       for option in ["move", "linger"] where arguments.has(option) {

@@ -166,7 +166,8 @@ public struct DedupeRunner {
     var timeWarnings = 0
     defer {
       if rejected > Self.warningLimit {
-        diagnostics.error("\(rejected) lines were not JSON objects, passed through", operand: name)
+        let fate = configuration.events ? "dropped" : "passed through"
+        diagnostics.error("\(rejected) lines were not JSON objects, \(fate)", operand: name)
       }
       if timeWarnings > Self.warningLimit {
         diagnostics.warning("\(timeWarnings) records had times that were not used", operand: name)
@@ -217,14 +218,21 @@ public struct DedupeRunner {
           counts.wasRefused = true
           return .refused
         }
-        try writer.write(line.bytes, lacksNewline: !line.isTerminated)
+        // Every line of an event stream is an event: a foreign line is dropped there, not
+        // written verbatim among the events (where its control sequences would reach whatever
+        // reads them).
+        let fate =
+          configuration.events ? "dropped (--events writes only events)" : "passed through"
+        if !configuration.events {
+          try writer.write(line.bytes, lacksNewline: !line.isTerminated)
+        }
         counts.foreign += 1
         rejected += 1
         if rejected <= Self.warningLimit {
-          diagnostics.error("line \(line.number): \(problem), passed through", operand: name)
+          diagnostics.error("line \(line.number): \(problem), \(fate)", operand: name)
         } else if rejected == Self.warningLimit + 1 {
           diagnostics.error(
-            "line \(line.number): \(problem), passed through; further lines that are not JSON "
+            "line \(line.number): \(problem), \(fate); further lines that are not JSON "
               + "objects are only counted", operand: name)
         }
       }
@@ -265,11 +273,20 @@ private final class LineWriter {
 
   init(_ output: FileDescriptor) { self.output = output }
 
+  /// - Throws: `Errno.brokenPipe` when the reader has gone; any other failure as a
+  ///   `CaptureSink.WriteError` naming standard output (`> /dev/full`), not the input.
   func write(_ line: UnsafeRawBufferPointer, lacksNewline: Bool) throws {
-    if owesNewline {
-      try Self.newline.withUnsafeBytes { newline in try output.writeAll([newline, line]) }
-    } else {
-      try output.writeAll(line)
+    let failure = Self.newline.withUnsafeBytes { newline -> Errno? in
+      do throws(Errno) {
+        try output.writeAll(owesNewline ? [newline, line] : [line])
+        return nil
+      } catch {
+        return error
+      }
+    }
+    if let failure {
+      if failure == .brokenPipe { throw failure }
+      throw CaptureSink.WriteError(output: "standard output", errno: failure)
     }
     owesNewline = lacksNewline
     lineCount += 1

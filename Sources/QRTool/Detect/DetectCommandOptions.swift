@@ -56,6 +56,8 @@ public struct DetectCommandOptions: Sendable {
   public var rawSize: (width: Int, height: Int)?
   /// The largest frame, in pixels, an input may make us allocate.
   public var maximumPixels: Int
+  /// The most memory decoding one PNG or JPEG may take besides its pixels (`--max-memory`).
+  public var maximumDecodingMemory: Int
   /// With `--annotate`, where the y4m goes: nil for standard output, else a path.
   public var annotation: AnnotationDestination?
   /// Whether annotation draws each payload's text.
@@ -111,6 +113,7 @@ public struct DetectCommandOptions: Sendable {
       try CaptureCommandOptions.parseSize(text, option: "size")
     }
     maximumPixels = try arguments.integer("max-pixels", in: 1...(1 << 40)) ?? 16384 * 16384
+    maximumDecodingMemory = try arguments.decodingMemory()
 
     detector = DetectorOptions()
     detector.effort = try arguments.choice("effort", as: DetectorOptions.Effort.self) ?? .balanced
@@ -188,7 +191,7 @@ public struct DetectCommandOptions: Sendable {
   /// The frame reader's options.
   public var streamOptions: FrameStreamOptions {
     FrameStreamOptions(
-      maximumPixelCount: maximumPixels,
+      maximumPixelCount: maximumPixels, maximumDecodingMemory: maximumDecodingMemory,
       raw: rawSize.map { RawFrameFormat(width: $0.width, height: $0.height, layout: .gray) })
   }
 }

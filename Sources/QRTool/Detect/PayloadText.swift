@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // qrdetect --print text: a payload as one unmistakable item, escaped when a terminal shows it.
 
+import QRRecords
+
 /// How `qrdetect --print text` writes one payload.
 ///
 /// In a pipe or a file the payload's bytes are written unchanged, then the terminator (newline,
@@ -11,7 +13,9 @@
 ///
 ///     \\  a backslash        \n \t \r  newline, tab, carriage return
 ///     \x1B  any other C0 control, DEL, or a byte that is not UTF-8
-///     \u{009B}  a C1 control (U+0080...U+009F), or a bidirectional or zero-width format character
+///     \u{009B}  a C1 control (U+0080...U+009F), or an invisible format character
+///               (`InvisibleCharacters`: bidirectional controls, zero-width characters, U+2028,
+///               U+2029, U+FEFF and the rest of Unicode's categories Cf, Zl and Zp)
 public struct PayloadText: Sendable {
   /// The byte written after each payload.
   public var terminator: UInt8
@@ -83,10 +87,9 @@ public struct PayloadText: Sendable {
         index += 1
         continue
       }
-      switch scalar.value {
-      case 0x80..<0xA0, 0x200B...0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF:
+      if InvisibleCharacters.isEscaped(scalar) {
         output += Array(("\\u{" + hex(scalar.value, width: 4) + "}").utf8)
-      default:
+      } else {
         output += bytes[index..<index + length]
       }
       index += length

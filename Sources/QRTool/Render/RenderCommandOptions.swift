@@ -160,7 +160,16 @@ public struct RenderCommandOptions: Sendable {
     light = try Self.colour(arguments, "light", alias: "background")
     dotsPerInch = try arguments.integer("dpi", in: 1...100_000)
     frameSize = try arguments.value("frame-size").map { (text) throws(UsageError) in
-      try CaptureCommandOptions.parseSize(text, option: "frame-size")
+      let size = try CaptureCommandOptions.parseSize(text, option: "frame-size")
+      // Frames qrdetect and qrcapture refuse by default are of no use downstream, and a
+      // 65535x65535 frame is 4 GiB a frame (30000x30000 took 884 MB).
+      let limit = FrameStreamOptions.defaultMaximumPixelCount
+      guard size.width * size.height <= limit else {
+        throw UsageError(
+          "--frame-size \(size.width)x\(size.height) exceeds \(limit) pixels, the most qrdetect"
+            + " reads by default")
+      }
+      return size
     }
     lines = arguments.has("lines")
     verify = arguments.has("verify")

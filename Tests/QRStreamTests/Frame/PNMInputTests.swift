@@ -79,7 +79,7 @@ import Testing
   let (_, badMaxval) = try readError([UInt8](text: "P5\n1 1\n70000\n\u{0}"))
   #expect(badMaxval == .invalidHeader(frame: 0, offset: 0, fault: .pnmMaxval(70000)))
   let (_, sample) = try readError([UInt8](text: "P2\n2 1\n10\n3 11\n"))
-  #expect(sample == .invalidHeader(frame: 0, offset: 0, fault: .pnmSample("11")))
+  #expect(sample == .invalidHeader(frame: 0, offset: 0, fault: .pnmSample("'11'")))
   let (_, cut) = try readError([UInt8](text: "P5\n4 4\n255\n") + [1, 2, 3])
   #expect(cut == .truncatedPayload(frame: 0, offset: 0, received: 3, expected: 16))
   let (_, cutPlain) = try readError([UInt8](text: "P2\n2 2\n9\n1 2 3"))

@@ -19,6 +19,11 @@ private func escaped(_ bytes: [UInt8]) -> String {
   // C1 controls as UTF-8, bidirectional overrides and zero-width characters.
   #expect(escaped([0xC2, 0x9B]) == #"\u{009B}"#)
   #expect(escaped(Array("a\u{202E}b\u{200B}".utf8)) == #"a\u{202E}b\u{200B}"#)
+  // Every invisible format character, line and paragraph separators included (issue 28).
+  #expect(escaped(Array("a\u{2028}b\u{2029}c".utf8)) == #"a\u{2028}b\u{2029}c"#)
+  #expect(
+    escaped(Array("\u{2066}\u{2069}\u{FEFF}\u{00AD}".utf8)) == #"\u{2066}\u{2069}\u{FEFF}\u{00AD}"#)
+  #expect(Diagnostics.sanitized("a\u{2028}\u{202E}b") == #"a\u{2028}\u{202E}b"#)
   // Bytes that are not UTF-8: lone continuation, truncated sequence, overlong, surrogate.
   #expect(escaped([0x80, 0x41]) == #"\x80A"#)
   #expect(escaped([0xE2, 0x82]) == #"\xE2\x82"#)
@@ -32,6 +37,9 @@ private func escaped(_ bytes: [UInt8]) -> String {
   #expect(lines.item(for: Array("one".utf8)) == Array("one\n".utf8))
   #expect(lines.item(for: Array("a\nb".utf8)) == nil)
   #expect(lines.item(for: [0x61, 0, 0x1B]) == [0x61, 0, 0x1B, 0x0A])
+  // In a pipe the bytes stay exact, invisible characters included.
+  let spoof = Array("https://example.com/\u{202E}gpj.exe\u{2028}".utf8)
+  #expect(lines.item(for: spoof) == spoof + [0x0A])
   let nul = PayloadText(terminator: 0, escapesControls: false)
   #expect(nul.item(for: Array("a\nb".utf8)) == Array("a\nb\0".utf8))
   #expect(nul.item(for: [0x61, 0]) == nil)
