@@ -151,31 +151,10 @@ def main():
                 "read": totals[0], "unverified": totals[1], "false": totals[2],
                 "seconds": elapsed, "missed": missed,
             }
+    # The table is report.py's, as the product report shows it.
+    from report import realphotos as table
+    print("\n".join(table(results)))
     names = [name for name, _ in readers]
-    print("| category | labelled | " + " | ".join(names) + " |")
-    print("|---|---:|" + "---:|" * len(names))
-    grand = {name: [0, 0, 0, 0.0] for name in names}
-    labelled = 0
-    for category in categories:
-        row = results[names[0]][category]
-        labelled += row["labelled"]
-        cells = []
-        for name in names:
-            r = results[name][category]
-            g = grand[name]
-            g[0] += r["read"]; g[1] += r["unverified"]; g[2] += r["false"]; g[3] += r["seconds"]
-            cell = f"{r['read']} (+{r['unverified']})"
-            if r["false"]:
-                cell += f" FP {r['false']}"
-            cells.append(cell)
-        print(f"| {category} | {row['labelled']} | " + " | ".join(cells) + " |")
-    cells = []
-    for name in names:
-        g = grand[name]
-        rate = 100.0 * (g[0] + g[1]) / labelled if labelled else 0
-        cells.append(f"{g[0]} (+{g[1]}) = {rate:.1f}%" + (f" FP {g[2]}" if g[2] else "")
-                     + f", {g[3]:.1f} s")
-    print(f"| all | {labelled} | " + " | ".join(cells) + " |")
     if args.misses:
         for name in names:
             print(f"\n{name}: images with a code missed or a false positive")

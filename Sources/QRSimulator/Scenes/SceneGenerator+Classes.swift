@@ -50,12 +50,7 @@ extension SceneGenerator {
         let cardSize = cell * scene.random.uniform(0.8, 0.95)
         let cx = 12 + cellW * (Double(slot % columns) + 0.5)
         let cy = 12 + cellH * (Double(slot / columns) + 0.5)
-        let card = [
-          Point(x: cx - cardSize / 2, y: cy - cardSize / 2),
-          Point(x: cx + cardSize / 2, y: cy - cardSize / 2),
-          Point(x: cx + cardSize / 2, y: cy + cardSize / 2),
-          Point(x: cx - cardSize / 2, y: cy + cardSize / 2),
-        ].map { sheetMap.apply($0) }
+        let card = square(centre: Point(x: cx, y: cy), side: cardSize, on: sheetMap)
         scene.draw(symbol, quad: card, dark: 0.06, light: 0.9)
       }
     }
@@ -115,10 +110,7 @@ extension SceneGenerator {
       for (slot, symbol) in symbols.enumerated() {
         let x = gap * pitch + (Double(slot % columns) + 0.5) * cell
         let y = gap * pitch + (Double(slot / columns) + 0.5) * cell
-        let card = [
-          Point(x: x - side / 2, y: y - side / 2), Point(x: x + side / 2, y: y - side / 2),
-          Point(x: x + side / 2, y: y + side / 2), Point(x: x - side / 2, y: y + side / 2),
-        ].map { sheetMap.apply($0) }
+        let card = square(centre: Point(x: x, y: y), side: side, on: sheetMap)
         scene.draw(symbol, quad: card, dark: 0.08, light: 0.9)
       }
     }
@@ -154,6 +146,14 @@ extension SceneGenerator {
           canvas.values[y * width + x] *= 1 + strength * facing * Float(inside.squareRoot() + 0.3)
         }
       }
+    }
+  }
+
+  /// The corners of the square of `side` centred on `centre` in a sheet's plane, as `map`
+  /// puts them in the frame: clockwise from top-left, as a card is drawn.
+  static func square(centre: Point, side: Double, on map: PerspectiveTransform) -> [Point] {
+    [(-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)].map { corner in
+      map.apply(Point(x: centre.x + corner.0 * side, y: centre.y + corner.1 * side))
     }
   }
 
