@@ -139,7 +139,8 @@ enum QRLocator {
   }
 
   /// The best timing score (`timingScore`) of the versions the spacing of `triple`'s centres
-  /// allows (the estimate and its neighbours), through the affine map of the centres; once a
+  /// allows (the estimate first, out to the versions a module size a fifth off would give),
+  /// through the affine map of the centres; once a
   /// version can no longer reach `DetectorTuning.strongTiming`, the share right of the modules
   /// sampled so far (most triples are texture or cross symbols, and read half their timing
   /// modules right: they are told from a symbol within a few modules).
@@ -156,12 +157,18 @@ enum QRLocator {
     guard module > 0 else { return 0 }
     let modules = (a.distance(to: b) + a.distance(to: c)) / 2 / module + 7
     guard modules < 1000 else { return 0 }
-    let estimate = Int(((modules - 17) / 4).rounded())
+    // The scan's module sizes run up to a fifth off (edges thinned or thickened by the
+    // threshold): the versions a module a fifth smaller or larger would give, the estimate
+    // first, then outwards.
+    func version(_ count: Double) -> Int { Int(((count - 17) / 4).rounded()) }
+    let estimate = version(modules)
+    let low = version((modules - 7) / 1.25 + 7)
+    let high = version((modules - 7) / 0.8 + 7)
+    let spread = max(estimate - low, high - estimate, 1)
     var best = 0.0
-    // The estimate first, then its neighbours (no array: this runs for every triple).
-    for offset in 0..<3 {
-      let number = offset == 0 ? estimate : offset == 1 ? estimate - 1 : estimate + 1
-      guard Version.range.contains(number) else { continue }
+    for offset in 0...(2 * spread) {
+      let number = estimate + (offset % 2 == 0 ? offset / 2 : -(offset + 1) / 2)
+      guard number >= low - 1, number <= high + 1, Version.range.contains(number) else { continue }
       let size = 17 + 4 * number
       // The affine map of the centres, module (x, y) to a + (x − 3.5) across + (y − 3.5) down,
       // written out: no division per module.
