@@ -529,12 +529,7 @@ public struct Detector: Sendable {
       isInverted: pass.isInverted,
       window: DetectorOptions.Region(
         x: Int(origin.x), y: Int(origin.y), width: source.width, height: source.height),
-      patterns: patterns.map {
-        var pattern = $0
-        pattern.centre = pattern.centre * scale + origin
-        pattern.moduleSize *= scale
-        return pattern
-      })
+      patterns: patterns.map { $0.inFrame(scale: scale, origin: origin) })
   }
 
   /// A pass's bits and the finder patterns its scan found (in the pixels of its level).
@@ -868,12 +863,7 @@ public struct Detector: Sendable {
         }
       }
     }
-    let sighting = patterns.map {
-      var pattern = $0
-      pattern.centre = pattern.centre * scale + origin
-      pattern.moduleSize *= scale
-      return pattern
-    }
+    let sighting = patterns.map { $0.inFrame(scale: scale, origin: origin) }
     // Micro QR's finder pattern is never drawn as a bare stone.
     guard options.findsMicroQR, !findsStones else { return sighting }
     // A lone pattern seen on one scan line only is mostly texture: where there are many,

@@ -45,4 +45,13 @@ public struct FinderPattern: Hashable, Sendable {
     count += other.count
     isConfirmedAllRound = isConfirmedAllRound || other.isConfirmedAllRound
   }
+
+  /// The pattern as seen in frame pixels, from a level of the pyramid `scale` times smaller
+  /// whose pixel (0, 0) is the frame's `origin`.
+  func inFrame(scale: Double, origin: Point) -> FinderPattern {
+    var pattern = self
+    pattern.centre = centre * scale + origin
+    pattern.moduleSize *= scale
+    return pattern
+  }
 }

@@ -33,19 +33,20 @@ enum ImageBombs {
     pngHeader(width: 16384, height: 16384, depth: 16, color: 6) + bigEndian(0x7FFF_FFFF)
     + Array("IDAT".utf8)
 
+  /// The seven passes of Adam7 interlacing as (first column, column step, first row, row step);
+  /// a plain image is the one pass (0, 1, 0, 1).
+  static let adam7 = [
+    (0, 8, 0, 8), (4, 8, 0, 8), (0, 4, 4, 8), (2, 4, 0, 4), (0, 2, 2, 4), (1, 2, 0, 2),
+    (0, 1, 1, 2),
+  ]
+
   /// A PNG of `width`×`height` whose samples are all 0, deflated as runs of 258 zeros (about 160
   /// to 1): `bytesPerPixel` is 1 for 8-bit gray, 8 for 16-bit RGBA; Adam7 if `interlaced`.
   static func zeroPNG(
     width: Int, height: Int, depth: UInt8, color: UInt8, bytesPerPixel: Int, interlaced: Bool
   ) -> [UInt8] {
     // Each row is a filter byte (0, none) and its samples; Adam7 has seven passes of sub-images.
-    let passes =
-      interlaced
-      ? [
-        (0, 8, 0, 8), (4, 8, 0, 8), (0, 4, 4, 8), (2, 4, 0, 4), (0, 2, 2, 4), (1, 2, 0, 2),
-        (0, 1, 1, 2),
-      ]
-      : [(0, 1, 0, 1)]
+    let passes = interlaced ? adam7 : [(0, 1, 0, 1)]
     var raw = 0
     for (x0, dx, y0, dy) in passes {
       let (columns, rows) = ((width - x0 + dx - 1) / dx, (height - y0 + dy - 1) / dy)
@@ -102,13 +103,7 @@ enum ImageBombs {
 
   /// A PNG of RGBA 16-bit `pixels` (`width` × `height`, 4 samples each), Adam7-interlaced or not.
   static func rgba16PNG(width: Int, height: Int, pixels: [UInt16], interlaced: Bool) -> [UInt8] {
-    let passes =
-      interlaced
-      ? [
-        (0, 8, 0, 8), (4, 8, 0, 8), (0, 4, 4, 8), (2, 4, 0, 4), (0, 2, 2, 4), (1, 2, 0, 2),
-        (0, 1, 1, 2),
-      ]
-      : [(0, 1, 0, 1)]
+    let passes = interlaced ? adam7 : [(0, 1, 0, 1)]
     var raw: [UInt8] = []
     for (x0, dx, y0, dy) in passes where x0 < width && y0 < height {
       for y in stride(from: y0, to: height, by: dy) {
