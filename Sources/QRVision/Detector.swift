@@ -589,6 +589,10 @@ public struct Detector: Sendable {
     var strong: [QRLocator.Triple]
     var weak: [QRLocator.Triple]
     var corners: [[Point]??]
+    /// For each pattern, the strong triple (an index into `strong`) it was located in, when a
+    /// grid was sampled there: its symbol's place is known, so its pairs need no guessed third
+    /// and it is no Micro QR pattern.
+    var locatedIn: [Int?]
   }
 
   /// The patterns of a pass (`scanned`, in its level's pixels) that its attempts take, grouped:
@@ -633,7 +637,8 @@ public struct Detector: Sendable {
     let ranked = QRLocator.ranked(triples, binary, patterns)
     return Grouped(
       patterns: patterns, strong: ranked.strong, weak: ranked.weak,
-      corners: [[Point]??](repeating: nil, count: patterns.count))
+      corners: [[Point]??](repeating: nil, count: patterns.count),
+      locatedIn: [Int?](repeating: nil, count: patterns.count))
   }
 
   /// The finder patterns of a binarized image (in its pixels), within the options' region:
@@ -685,9 +690,11 @@ public struct Detector: Sendable {
         accepted: accepted, work: &work)
     let patterns = group.patterns
     var corners = group.corners
+    var locatedIn = group.locatedIn
     defer {
       grouped = group
       grouped?.corners = corners
+      grouped?.locatedIn = locatedIn
     }
     var used = [Bool](repeating: false, count: patterns.count)
     if grouped != nil && !accepted.isEmpty {
@@ -730,7 +737,7 @@ public struct Detector: Sendable {
       case .strong: group.strong
       case .weak: group.weak
       }
-    for triple in chosen {
+    for (rank, triple) in chosen.enumerated() {
       guard accepted.count < options.maxSymbols,
         attempts < maxAttempts + (accepted.count - acceptedBefore) * tuning.unitsEarnedPerRead
       else {
@@ -751,6 +758,7 @@ public struct Detector: Sendable {
       }
       let before = work
       work.qrAttempts += 1
+      let isStrong = triples != .weak && rank < group.strong.count
       let readings = QRLocator.locate(
         binary, gray: gray, patterns, triple, alignmentSearches: &work.alignmentSearches,
         limit: searchLimit(), corners: cornersOf)
@@ -767,6 +775,12 @@ public struct Detector: Sendable {
         record(.noGrid)
         attempts += 1
         continue
+      }
+      if isStrong {
+        for index in [triple.topLeft, triple.topRight, triple.bottomLeft]
+        where locatedIn[index] == nil {
+          locatedIn[index] = rank
+        }
       }
       // Over a symbol already read, the patterns are spent; else the first reading the caller
       // accepts is kept, and when none is, the best one fitted to its function patterns.
@@ -807,6 +821,17 @@ public struct Detector: Sendable {
           // Two patterns of one symbol lie at most a version 40 symbol's diagonal apart (their
           // module sizes may differ a lot under steep perspective).
           let (a, b) = (patterns[first], patterns[second])
+          // Two patterns of a strong triple located already: their third is known, and only
+          // the guess at its place is worth making (settled on its corners, it reads where the
+          // scanned pattern, a pixel or two off, did not).
+          var known: FinderPattern?
+          if let rank = locatedIn[first], locatedIn[second] == rank {
+            let triple = group.strong[rank]
+            let third = [triple.topLeft, triple.topRight, triple.bottomLeft].first {
+              $0 != first && $0 != second
+            }
+            known = third.map { patterns[$0] }
+          }
           guard a.centre.distance(to: b.centre) < 250 * max(a.moduleSize, b.moduleSize) else {
             continue
           }
@@ -817,6 +842,9 @@ public struct Detector: Sendable {
             guard work.fruitlessUnits < budget.units else {
               work.isOverBudget = true
               break pairs
+            }
+            if let known, known.centre.distance(to: guess.centre) > 2 * known.moduleSize {
+              continue
             }
             guard guess.centre.x >= 0, guess.centre.y >= 0,
               guess.centre.x < Double(binary.width), guess.centre.y < Double(binary.height),
@@ -870,7 +898,9 @@ public struct Detector: Sendable {
     // Micro QR wants patterns seen on two; and always all round.
     let minimumCount = rowStep == 1 || patterns.count <= 8 ? 1 : 2
     for (index, pattern) in patterns.enumerated()
-    where !used[index] && pattern.count >= minimumCount && pattern.isConfirmedAllRound {
+    where !used[index] && locatedIn[index] == nil && pattern.count >= minimumCount
+      && pattern.isConfirmedAllRound
+    {
       guard accepted.count < options.maxSymbols else { break }
       guard work.fruitlessUnits < budget.units else {
         work.isOverBudget = true

@@ -28,11 +28,12 @@ enum DetectorTuning {
   /// them.
   static let strongShare = 8
   /// Finder patterns with modules this large (pixels) or larger have their corner rays step a
-  /// 24th of a module instead of a quarter pixel (64 rays, each up to seven modules long, were
-  /// the detector's costliest step on close-up codes). Below it the steps stay fine: on small
-  /// modules that are blurred, upscaled or seen at a steep slant, a ring can be a pixel or two
-  /// wide along a ray, and coarser steps moved corners enough to lose such symbols (the steep
-  /// perspective and corpus tests fail at 8). Lower: cheaper rays, fragile small symbols.
+  /// 24th of a module instead of visiting every pixel they cross (64 rays, each up to seven
+  /// modules long, were the detector's costliest step on close-up codes). Below it no pixel is
+  /// skipped: on small modules that are blurred, upscaled or seen at a steep slant, a ring can
+  /// be a pixel or two wide along a ray, and coarser steps moved corners enough to lose such
+  /// symbols (the steep perspective and corpus tests fail at 8). Lower: cheaper rays, fragile
+  /// small symbols.
   static let coarseRayModule = 12.0
   /// The most finder patterns a pass keeps: three per symbol, so some 340 symbols a frame.
   /// Bounds the grouping work of a frame full of strong texture.

@@ -103,10 +103,13 @@ enum FinderPatternCorners {
   private static func edge(_ image: BinaryImage, _ pattern: FinderPattern, direction: Point)
     -> Point?
   {
-    // Quarter-pixel steps; over large modules, steps of 1/24 of a module (the rings are a
-    // module wide), the edge then found by halving the last step (`DetectorTuning.coarseRayModule`).
-    let stepLength =
-      pattern.moduleSize >= DetectorTuning.coarseRayModule ? pattern.moduleSize / 24 : 0.25
+    guard pattern.moduleSize >= DetectorTuning.coarseRayModule else {
+      return edgeByPixels(
+        image, pattern.centre, direction: direction, limit: pattern.moduleSize * 7)
+    }
+    // Over large modules, steps of 1/24 of a module (the rings are a module wide), the edge
+    // then found by halving the last step (`DetectorTuning.coarseRayModule`).
+    let stepLength = pattern.moduleSize / 24
     let step = direction * stepLength
     let limit = pattern.moduleSize * 7
     // The steps until the limit, but no more than cross the image (past that every pixel is
@@ -135,6 +138,68 @@ enum FinderPatternCorners {
       return (inside + outside) * 0.5
     }
     return nil
+  }
+
+  /// `edge` over modules of a few pixels, as a march in quarter-pixel steps finds it: the
+  /// point half a step before the first step past the ring. Instead of looking at each step,
+  /// the ray walks the pixels it crosses, each once (a step falls in the same pixel as the one
+  /// before three times in four), and looks only at the first step inside each; a pixel the
+  /// ray crosses between two steps (a corner it clips) is passed over as the march passes it.
+  /// The image's outside is light.
+  ///
+  /// - Complexity: O(`limit`).
+  private static func edgeByPixels(
+    _ image: BinaryImage, _ centre: Point, direction: Point, limit: Double
+  ) -> Point? {
+    let stepsPerPixel = 4.0
+    guard centre.x >= 0, centre.y >= 0, centre.x < Double(image.width),
+      centre.y < Double(image.height), limit > 0
+    else { return nil }
+    let lastStep = (limit * stepsPerPixel).rounded(.up)
+    var x = Int(centre.x)
+    var y = Int(centre.y)
+    let stepX = direction.x > 0 ? 1 : -1
+    let stepY = direction.y > 0 ? 1 : -1
+    // The distance along the ray to the next column and row boundary, and between two.
+    let deltaX = direction.x == 0 ? Double.infinity : 1 / abs(direction.x)
+    let deltaY = direction.y == 0 ? Double.infinity : 1 / abs(direction.y)
+    var nextX =
+      direction.x == 0
+      ? Double.infinity
+      : (direction.x > 0 ? Double(x + 1) - centre.x : centre.x - Double(x)) * deltaX
+    var nextY =
+      direction.y == 0
+      ? Double.infinity
+      : (direction.y > 0 ? Double(y + 1) - centre.y : centre.y - Double(y)) * deltaY
+    // The march starts dark (the stone) one step out from the centre.
+    var entered = 0.0
+    var dark = true
+    var transitions = 0
+    while true {
+      let left = min(nextX, nextY)
+      // The first step in this pixel, and whether one falls in it at all.
+      let step = max(1, (entered * stepsPerPixel).rounded(.up))
+      if step > lastStep { return nil }
+      let inside = x >= 0 && y >= 0 && x < image.width && y < image.height
+      if step < left * stepsPerPixel {
+        let isDark = inside && image.isDark(x, y)
+        if isDark != dark {
+          transitions += 1
+          dark = isDark
+          if transitions == 3 { return centre + direction * ((step - 0.5) / stepsPerPixel) }
+        }
+        // Past the image's edge every pixel is light: nothing more to cross.
+        if !inside && !dark { return nil }
+      }
+      entered = left
+      if nextX < nextY {
+        x += stepX
+        nextX += deltaX
+      } else {
+        y += stepY
+        nextY += deltaY
+      }
+    }
   }
 
   /// The total-least-squares line through `points`, as a point on it and a direction.
