@@ -175,13 +175,21 @@ enum FinderPatternCorners {
     var entered = 0.0
     var dark = true
     var transitions = 0
+    // A step that lands exactly on a pixel boundary belongs to the pixel on its right or
+    // below (a point's pixel is its coordinates rounded down): crossing a boundary leftwards
+    // or upwards, the step on it is still in the pixel being left.
+    var enteredBackwards = false
     while true {
       let left = min(nextX, nextY)
+      let leavesBackwards = nextX < nextY ? stepX < 0 : stepY < 0
       // The first step in this pixel, and whether one falls in it at all.
-      let step = max(1, (entered * stepsPerPixel).rounded(.up))
+      var step = (entered * stepsPerPixel).rounded(.up)
+      if enteredBackwards && step == entered * stepsPerPixel { step += 1 }
+      step = max(1, step)
       if step > lastStep { return nil }
       let inside = x >= 0 && y >= 0 && x < image.width && y < image.height
-      if step < left * stepsPerPixel {
+      let end = left * stepsPerPixel
+      if step < end || (leavesBackwards && step == end) {
         let isDark = inside && image.isDark(x, y)
         if isDark != dark {
           transitions += 1
@@ -192,6 +200,7 @@ enum FinderPatternCorners {
         if !inside && !dark { return nil }
       }
       entered = left
+      enteredBackwards = leavesBackwards
       if nextX < nextY {
         x += stepX
         nextX += deltaX
