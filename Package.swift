@@ -52,7 +52,7 @@ let package = Package(
     // Payload kinds (URL, Wi-Fi, contact, …): one model that both parses and builds them.
     .target(name: "QRContent"),
     // The detection record: its schema, JSON lines written and read.
-    .target(name: "QRRecords", dependencies: ["QRImage", "QRCodec", "QRVision", "QRContent"]),
+    .target(name: "QRRecords", dependencies: ["QRImage", "QRCodec", "QRContent"]),
     // Throttling records per payload over time, presence events, structured-append assembly.
     .target(name: "QRDedupe", dependencies: ["QRImage", "QRRecords"]),
     // Scenes with codes in them and a simulated camera filming them, with truth.
