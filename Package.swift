@@ -5,7 +5,7 @@ import PackageDescription
 
 /// The library modules, lowest layer first; each is a product a package can depend on alone.
 let libraries = [
-  "QRImage", "QRCodec", "QRVision", "QRStream", "QRCapture", "QRRender", "QRContent",
+  "QRImage", "QRCodec", "QRRandom", "QRVision", "QRStream", "QRCapture", "QRRender", "QRContent",
   "QRRecords", "QRDedupe", "QRSimulator",
 ]
 
@@ -33,6 +33,8 @@ let package = Package(
     .target(name: "QRImage"),
     // ISO/IEC 18004 facts, Reed–Solomon, encoder and decoder. Pure Swift, no I/O.
     .target(name: "QRCodec"),
+    // SplitMix64, the one seeded generator: the same seed gives the same scenes everywhere.
+    .target(name: "QRRandom"),
     // Finding and sampling symbols in gray images: binarization, finder patterns, geometry.
     .target(name: "QRVision", dependencies: ["QRImage", "QRCodec"]),
     // libpng and libjpeg(-turbo) from the system, found by pkg-config.
@@ -58,7 +60,7 @@ let package = Package(
     // Scenes with codes in them and a simulated camera filming them, with truth.
     .target(
       name: "QRSimulator",
-      dependencies: ["QRImage", "QRCodec", "QRRender", "QRStream", "QRRecords"]),
+      dependencies: ["QRImage", "QRCodec", "QRRandom", "QRRender", "QRStream", "QRRecords"]),
     // Command-line plumbing of the four tools: options, help, diagnostics, exit statuses, wiring.
     .target(
       name: "QRTool",
@@ -87,7 +89,7 @@ let package = Package(
       name: "CFakeV4L2", path: "Tests/FakeV4L2", linkerSettings: [.linkedLibrary("dl")]),
 
     .testTarget(name: "QRImageTests", dependencies: ["QRImage"]),
-    .testTarget(name: "QRCodecTests", dependencies: ["QRCodec", "QRSimulator"]),
+    .testTarget(name: "QRCodecTests", dependencies: ["QRCodec", "QRRandom"]),
     .testTarget(name: "QRStreamTests", dependencies: ["QRStream"]),
     .testTarget(name: "QRCaptureTests", dependencies: ["QRCapture", "CV4L2"]),
     .testTarget(

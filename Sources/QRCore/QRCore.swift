@@ -6,6 +6,7 @@
 @_exported import QRContent
 @_exported import QRDedupe
 @_exported import QRImage
+@_exported import QRRandom
 @_exported import QRRecords
 @_exported import QRRender
 @_exported import QRSimulator
