@@ -5,8 +5,8 @@ import PackageDescription
 
 /// The library modules, lowest layer first; each is a product a package can depend on alone.
 let libraries = [
-  "QRImage", "QRCodec", "QRRandom", "QRVision", "QRStream", "QRCapture", "QRRender", "QRContent",
-  "QRRecords", "QRDedupe", "QRSimulator",
+  "QRImage", "QRCodec", "QRRandom", "QRVision", "QRSystem", "QRStream", "QRImageFormats",
+  "QRCapture", "QRRender", "QRContent", "QRRecords", "QRDedupe", "QRSimulator",
 ]
 
 /// A fully static executable in release builds. A static link takes libpng16.a, which needs
@@ -37,20 +37,25 @@ let package = Package(
     .target(name: "QRRandom"),
     // Finding and sampling symbols in gray images: binarization, finder patterns, geometry.
     .target(name: "QRVision", dependencies: ["QRImage", "QRCodec"]),
+    // The process's view of the system: syscalls, descriptors, byte paths, lines, worker threads.
+    .target(name: "QRSystem"),
+    // Frames and the qrframe(5) stream format: headers, and the qrframe, y4m and PGM writers.
+    .target(name: "QRStream", dependencies: ["QRImage", "QRSystem"]),
     // libpng and libjpeg(-turbo) from the system, found by pkg-config.
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(
       name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
     // C: PNG and JPEG in memory to gray; the libraries' setjmp/longjmp stay inside it.
     .target(name: "CImageCodecs", dependencies: ["CPNG", "CJPEG"]),
-    // Syscalls, the qrframe(5) stream, its readers and writers, lines, the ordered worker pool.
-    .target(name: "QRStream", dependencies: ["QRImage", "CImageCodecs"]),
+    // Every input format to frames: qrframe, y4m, PNM, PNG, JPEG and raw, read as one stream.
+    .target(
+      name: "QRImageFormats", dependencies: ["QRImage", "QRSystem", "QRStream", "CImageCodecs"]),
     // V4L2 constants, ioctl trampolines and a runtime dlopen of libv4l2 (no link-time dependency).
     .target(name: "CV4L2", linkerSettings: [.linkedLibrary("dl")]),
     // Cameras: V4L2 devices behind the `V4L2Calls` seam.
-    .target(name: "QRCapture", dependencies: ["QRImage", "QRStream", "CV4L2"]),
+    .target(name: "QRCapture", dependencies: ["QRImage", "QRSystem", "QRStream", "CV4L2"]),
     // Symbols to pictures: PBM/PGM, terminal art, SVG, PNG, frames; frame annotation.
-    .target(name: "QRRender", dependencies: ["QRImage", "QRCodec", "QRStream"]),
+    .target(name: "QRRender", dependencies: ["QRImage", "QRCodec", "QRSystem", "QRStream"]),
     // Payload kinds (URL, Wi-Fi, contact, …): one model that both parses and builds them.
     .target(name: "QRContent"),
     // The detection record: its schema, JSON lines written and read.
@@ -65,8 +70,8 @@ let package = Package(
     .target(
       name: "QRTool",
       dependencies: [
-        "QRImage", "QRCodec", "QRVision", "QRStream", "QRCapture", "QRRender", "QRContent",
-        "QRRecords", "QRDedupe", "QRSimulator",
+        "QRImage", "QRCodec", "QRVision", "QRSystem", "QRStream", "QRImageFormats", "QRCapture",
+        "QRRender", "QRContent", "QRRecords", "QRDedupe", "QRSimulator",
       ]),
     // The public umbrella: `import QRCore` brings every library module.
     .target(name: "QRCore", dependencies: libraries.map { .target(name: $0) }),
@@ -82,19 +87,26 @@ let package = Package(
       name: "qrdedupe", dependencies: ["QRCore", "QRTool"], linkerSettings: staticRelease),
     .executableTarget(
       name: "qrrender", dependencies: ["QRCore", "QRTool"], linkerSettings: staticRelease),
-    .executableTarget(name: "qrscenes", dependencies: ["QRSimulator", "QRImage", "QRStream"]),
-    .executableTarget(name: "qrtrace", dependencies: ["QRImage", "QRStream", "QRVision"]),
+    .executableTarget(
+      name: "qrscenes", dependencies: ["QRSimulator", "QRImage", "QRSystem", "QRStream"]),
+    .executableTarget(
+      name: "qrtrace",
+      dependencies: ["QRImage", "QRSystem", "QRStream", "QRImageFormats", "QRVision"]),
 
     .target(
       name: "CFakeV4L2", path: "Tests/FakeV4L2", linkerSettings: [.linkedLibrary("dl")]),
 
     .testTarget(name: "QRImageTests", dependencies: ["QRImage"]),
     .testTarget(name: "QRCodecTests", dependencies: ["QRCodec", "QRRandom"]),
-    .testTarget(name: "QRStreamTests", dependencies: ["QRStream"]),
-    .testTarget(name: "QRCaptureTests", dependencies: ["QRCapture", "CV4L2"]),
+    .testTarget(name: "QRSystemTests", dependencies: ["QRSystem"]),
+    .testTarget(
+      name: "QRStreamTests", dependencies: ["QRImage", "QRSystem", "QRStream", "QRImageFormats"]),
+    .testTarget(name: "QRCaptureTests", dependencies: ["QRCapture", "QRSystem", "CV4L2"]),
     .testTarget(
       name: "QRVisionTests", dependencies: ["QRVision", "QRCodec", "QRImage", "QRSimulator"]),
-    .testTarget(name: "QRRenderTests", dependencies: ["QRRender", "QRCodec", "QRImage"]),
+    .testTarget(
+      name: "QRRenderTests",
+      dependencies: ["QRRender", "QRCodec", "QRImage", "QRSystem", "QRStream", "QRImageFormats"]),
     .testTarget(name: "QRContentTests", dependencies: ["QRContent"]),
     .testTarget(name: "QRRecordsTests", dependencies: ["QRRecords", "QRCodec", "QRImage"]),
     .testTarget(name: "QRDedupeTests", dependencies: ["QRDedupe", "QRRecords"]),

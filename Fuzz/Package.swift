@@ -28,8 +28,8 @@ let package = Package(
     // ../Sources/QRTool, compiled here again under another name.
     .target(
       name: "FuzzTool",
-      dependencies: ["QRImage", "QRCodec", "QRVision", "QRStream", "QRCapture", "QRRender",
-        "QRContent", "QRRecords", "QRDedupe", "QRSimulator"].map {
+      dependencies: ["QRImage", "QRCodec", "QRVision", "QRSystem", "QRStream", "QRImageFormats",
+        "QRCapture", "QRRender", "QRContent", "QRRecords", "QRDedupe", "QRSimulator"].map {
         .product(name: $0, package: "qrpipe")
       }),
     .executableTarget(

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Splits argv by a CommandSpec: -x, -xVALUE, -abc, --long value, --long=value, --, and - as stdin.
 
-import QRStream
+import QRSystem
 
 /// The options and operands of one command line, checked against a `CommandSpec`.
 public struct ParsedArguments: Sendable {

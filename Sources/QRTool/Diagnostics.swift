@@ -2,7 +2,7 @@
 // Messages on standard error: "prog: operand: message", one write per line.
 
 import QRRecords
-import QRStream
+import QRSystem
 
 /// Writes a tool's messages to standard error, prefixed with the program name.
 ///

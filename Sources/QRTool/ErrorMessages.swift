@@ -4,9 +4,9 @@
 
 import QRCapture
 import QRCodec
+import QRImageFormats
 import QRRender
 import QRSimulator
-import QRStream
 
 /// The message a tool prints for `error`: the error's own description, followed by the
 /// command-line options (or commands) that would help where there are any.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Option values with units: byte sizes (64M, 64MiB) and durations (90s, 36h, 1d).
 
-import QRStream
+import QRImageFormats
 
 extension ParsedArguments {
   /// The option's value as a byte count in `range`: a whole number, optionally followed by `K`,

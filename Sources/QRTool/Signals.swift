@@ -2,7 +2,7 @@
 // SIGPIPE off, SIGINT/SIGTERM into a flag that capture loops poll.
 
 import Glibc
-import QRStream
+import QRSystem
 import Synchronization
 
 /// Process-wide signal policy for the tools.

@@ -2,7 +2,7 @@
 // What every tool does when its standard output is a terminal: no binary data, art that fits.
 
 import Glibc
-import QRStream
+import QRSystem
 
 /// The terminal checks all four tools share.
 public enum TerminalOutput {

@@ -3,6 +3,7 @@
 
 import Glibc
 import QRStream
+import QRSystem
 
 /// A running tool: its parsed command line and where its messages go.
 public struct Invocation: Sendable {

@@ -5,6 +5,7 @@ import Glibc
 import QRImage
 import QRSimulator
 import QRStream
+import QRSystem
 
 let usage = "usage: qrscenes --class NAME [--count N] [--seed S] --output DIR | --list | --help"
 let help = """

@@ -3,7 +3,9 @@
 
 import Glibc
 import QRImage
+import QRImageFormats
 import QRStream
+import QRSystem
 import QRVision
 
 let usage = "usage: qrtrace [--effort LEVEL] [--draw PATH] FILE | --help"

@@ -2,6 +2,7 @@
 // Writes gray frames as a YUV4MPEG2 stream (colour space mono), for ffmpeg, mpv and friends.
 
 import QRImage
+import QRSystem
 
 /// A Y4M stream could not be written.
 public enum Y4MWriteError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -4,6 +4,7 @@
 import QRImage
 import QRSimulator
 import QRStream
+import QRSystem
 
 /// Where qrcapture reads frames from.
 public enum CaptureInput: Equatable, Sendable {

@@ -2,6 +2,7 @@
 // Where qrcapture's frames go: one of the three stream writers.
 
 import QRStream
+import QRSystem
 
 /// Writes frames in the format `--output` chose, one frame per write.
 public struct CaptureSink {

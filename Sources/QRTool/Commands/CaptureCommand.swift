@@ -2,7 +2,6 @@
 // qrcapture's command line.
 
 import QRImage
-import QRStream
 
 /// The declaration of `qrcapture`'s options.
 public enum CaptureCommand {

@@ -2,7 +2,7 @@
 // qrdedupe's input loop: files or stdin, line by line, into a Deduplicator; messages and status.
 
 import QRDedupe
-import QRStream
+import QRSystem
 
 /// Runs `qrdedupe` over its operands: the loop that `main.swift` calls.
 ///

@@ -2,7 +2,8 @@
 // qrdetect's options, validated once into one value.
 
 import Glibc
-import QRStream
+import QRImageFormats
+import QRSystem
 import QRVision
 
 /// What qrdetect writes for each symbol.

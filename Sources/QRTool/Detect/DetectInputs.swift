@@ -2,7 +2,7 @@
 // qrdetect's inputs in order: the operands, then the names --files-from lists, directories walked.
 
 import Glibc
-import QRStream
+import QRSystem
 
 /// The inputs of one qrdetect run, produced one at a time: the operands in order, then the
 /// names read from the `--files-from` list as they arrive, each directory replaced by the files

@@ -2,7 +2,7 @@
 // qrdetect's progress line and summary on standard error.
 
 import Glibc
-import QRStream
+import QRSystem
 
 /// Shows how far a qrdetect run is, on standard error, and its totals at the end.
 ///

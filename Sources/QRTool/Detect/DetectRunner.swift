@@ -3,9 +3,11 @@
 
 import Glibc
 import QRImage
+import QRImageFormats
 import QRRecords
 import QRRender
 import QRStream
+import QRSystem
 import QRVision
 import Synchronization
 

@@ -3,8 +3,9 @@
 
 import QRCodec
 import QRContent
+import QRImageFormats
 import QRRender
-import QRStream
+import QRSystem
 
 /// Where qrrender's payload comes from.
 public enum RenderPayloadSource: Equatable, Sendable {

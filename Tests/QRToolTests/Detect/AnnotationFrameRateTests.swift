@@ -2,7 +2,6 @@
 // --annotate's frame rate from the first two frames' numbers and times.
 
 import QRRecords
-import QRStream
 import QRTool
 import Testing
 

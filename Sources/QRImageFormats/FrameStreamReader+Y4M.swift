@@ -2,6 +2,7 @@
 // YUV4MPEG2 input: the stream header line, FRAME lines, and the Y plane of each frame.
 
 import QRImage
+import QRStream
 
 /// A YUV4MPEG2 colour space (the `C` parameter), as far as taking the Y plane needs it.
 struct Y4MColorSpace: Equatable {

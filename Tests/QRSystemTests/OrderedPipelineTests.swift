@@ -5,7 +5,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import QRStream
+@testable import QRSystem
 
 /// Sleeps a pseudo-random time per input, then returns it; counts inputs being held.
 private struct SleepyWorker: PipelineWorker {

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-// LineReader: splitting, buffer growth, the line limit, timeouts. (Kept here with its only user.)
+// LineReader: splitting, buffer growth, the line limit, timeouts.
 
 import Glibc
 import Testing
 
-@testable import QRStream
+@testable import QRSystem
 
 /// A pipe with `bytes` written and (unless `keepOpen`) the writing end closed.
 private func pipe(_ bytes: [UInt8], keepOpen: Bool = false) -> (

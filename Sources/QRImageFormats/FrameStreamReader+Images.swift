@@ -3,6 +3,7 @@
 
 import CImageCodecs
 import QRImage
+import QRSystem
 
 extension FrameStreamReader {
   static let pngMagic: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

@@ -2,6 +2,8 @@
 // The shared frame reader: qrframe, y4m, PNM, PNG, JPEG and raw input, recognised frame by frame.
 
 import QRImage
+import QRStream
+import QRSystem
 
 /// Reads gray frames from a descriptor, recognising each frame's kind by its first bytes.
 ///

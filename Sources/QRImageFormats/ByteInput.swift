@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // A read buffer over a file descriptor: peek at headers, pass payloads straight through.
 
+import QRSystem
+
 /// Buffered, streaming input from one descriptor, with the absolute byte offset kept.
 ///
 /// Headers are parsed in place from one reusable buffer. Payloads bypass it: `read(into:)` copies

@@ -3,7 +3,7 @@
 import Glibc
 import Testing
 
-@testable import QRStream
+@testable import QRSystem
 
 @Test func writevWritesEveryBufferInOrder() throws {
   var fds: [CInt] = [0, 0]
