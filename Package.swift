@@ -66,27 +66,30 @@ let package = Package(
     .target(
       name: "QRSimulator",
       dependencies: ["QRImage", "QRCodec", "QRRandom", "QRRender", "QRStream", "QRRecords"]),
-    // Command-line plumbing of the four tools: options, help, diagnostics, exit statuses, wiring.
+    // A command line of any tool: option tables, parsing, help, completions, diagnostics,
+    // exit statuses, signals. It knows no tool.
+    .target(name: "QRCommandLine", dependencies: ["QRSystem", "QRContent"]),
+    // The four tools' commands, one folder each: their option tables, options and runs.
     .target(
-      name: "QRTool",
+      name: "QRCommands",
       dependencies: [
         "QRImage", "QRCodec", "QRVision", "QRSystem", "QRStream", "QRImageFormats", "QRCapture",
-        "QRRender", "QRContent", "QRRecords", "QRDedupe", "QRSimulator",
+        "QRRender", "QRContent", "QRRecords", "QRDedupe", "QRSimulator", "QRCommandLine",
       ]),
     // The public umbrella: `import QRCore` brings every library module.
     .target(name: "QRCore", dependencies: libraries.map { .target(name: $0) }),
 
-    .executableTarget(name: "qrcapture", dependencies: ["QRCore", "QRTool"]),
+    .executableTarget(name: "qrcapture", dependencies: ["QRCommands"]),
     // qrrender runs once per code in shell loops, qrdetect once per file or short stream and
     // qrdedupe at the end of every pipeline: in release builds they are linked fully static
     // (no dynamic loader, no libstdc++.so, libpng or libjpeg to relocate), which starts them in
     // a third of the time (Benchmarks/README.md). qrcapture stays dynamic: it dlopens libv4l2.
     .executableTarget(
-      name: "qrdetect", dependencies: ["QRCore", "QRTool"], linkerSettings: staticRelease),
+      name: "qrdetect", dependencies: ["QRCommands"], linkerSettings: staticRelease),
     .executableTarget(
-      name: "qrdedupe", dependencies: ["QRCore", "QRTool"], linkerSettings: staticRelease),
+      name: "qrdedupe", dependencies: ["QRCommands"], linkerSettings: staticRelease),
     .executableTarget(
-      name: "qrrender", dependencies: ["QRCore", "QRTool"], linkerSettings: staticRelease),
+      name: "qrrender", dependencies: ["QRCommands"], linkerSettings: staticRelease),
     .executableTarget(
       name: "qrscenes", dependencies: ["QRSimulator", "QRImage", "QRSystem", "QRStream"]),
     .executableTarget(
@@ -101,7 +104,8 @@ let package = Package(
     .testTarget(name: "QRSystemTests", dependencies: ["QRSystem"]),
     .testTarget(
       name: "QRStreamTests", dependencies: ["QRImage", "QRSystem", "QRStream", "QRImageFormats"]),
-    .testTarget(name: "QRCaptureTests", dependencies: ["QRCapture", "QRSystem", "CV4L2"]),
+    .testTarget(
+      name: "QRCaptureTests", dependencies: ["QRCapture", "QRImage", "QRSystem", "CV4L2"]),
     .testTarget(
       name: "QRVisionTests", dependencies: ["QRVision", "QRCodec", "QRImage", "QRSimulator"]),
     .testTarget(
@@ -112,12 +116,18 @@ let package = Package(
     .testTarget(name: "QRDedupeTests", dependencies: ["QRDedupe", "QRRecords"]),
     .testTarget(
       name: "QRSimulatorTests", dependencies: ["QRSimulator", "QRImage", "QRCodec", "QRStream"]),
-    .testTarget(name: "QRToolTests", dependencies: ["QRTool", "QRCore"]),
+    .testTarget(
+      name: "QRCommandLineTests", dependencies: ["QRCore", "QRCommandLine", "QRCommands"]),
+    .testTarget(
+      name: "QRCommandsTests",
+      dependencies: ["QRCore", "QRRecords", "QRCommandLine", "QRCommands"]),
     // Reads ARCHITECTURE.md, Package.swift and the sources: the module graph and doc comments.
     .testTarget(name: "ArchitectureTests"),
     // Runs the built binaries; depending on them makes `swift test` build them first.
     .testTarget(
       name: "ToolTests",
-      dependencies: ["QRCore", "QRTool", "qrcapture", "qrdetect", "qrdedupe", "qrrender"]),
+      dependencies: [
+        "QRCore", "QRCommandLine", "QRCommands", "qrcapture", "qrdetect", "qrdedupe", "qrrender",
+      ]),
   ]
 )

@@ -46,3 +46,15 @@ public struct Errno: Error, Equatable, Hashable, Sendable, CustomStringConvertib
     return first.lowercased() + message.dropFirst()
   }
 }
+
+/// An error that is a failed system call or wraps one, so that a caller several layers up can
+/// tell a closed pipe (`.brokenPipe`: a normal end for a filter) from a failure.
+public protocol ErrnoCarrying: Error {
+  /// The system call's error, when this error is one.
+  var underlyingErrno: Errno? { get }
+}
+
+extension Errno: ErrnoCarrying {
+  /// The error itself.
+  public var underlyingErrno: Errno? { self }
+}
