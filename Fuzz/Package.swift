@@ -23,17 +23,22 @@ let package = Package(
       name: "FuzzImages", dependencies: ["FuzzSupport"], swiftSettings: fuzzTarget),
     .executableTarget(
       name: "FuzzQRFrameHeader", dependencies: ["FuzzSupport"], swiftSettings: fuzzTarget),
-    // The tools' command-line module, which the main package keeps out of its products (a
-    // library user never pulls in the command line): Sources/FuzzTool is a symbolic link to
-    // ../Sources/QRTool, compiled here again under another name.
+    // The tools' command-line modules, which the main package keeps out of its products (a
+    // library user never pulls in the command line): Sources/FuzzCommandLine and Sources/FuzzTool
+    // are symbolic links to ../Sources/QRCommandLine and ../Sources/QRCommands, compiled here
+    // again under other names; FuzzTool's `import QRCommandLine` is aliased to FuzzCommandLine.
+    .target(
+      name: "FuzzCommandLine",
+      dependencies: ["QRSystem", "QRContent"].map { .product(name: $0, package: "qrpipe") }),
     .target(
       name: "FuzzTool",
-      dependencies: ["QRImage", "QRCodec", "QRVision", "QRStream", "QRCapture", "QRRender",
-        "QRContent", "QRRecords", "QRDedupe", "QRSimulator"].map {
+      dependencies: ["QRImage", "QRCodec", "QRVision", "QRSystem", "QRStream", "QRImageFormats",
+        "QRCapture", "QRRender", "QRContent", "QRRecords", "QRDedupe", "QRSimulator"].map {
         .product(name: $0, package: "qrpipe")
-      }),
+      } + ["FuzzCommandLine"],
+      swiftSettings: [.unsafeFlags(["-module-alias", "QRCommandLine=FuzzCommandLine"])]),
     .executableTarget(
-      name: "FuzzDedupeLines", dependencies: ["FuzzSupport", "FuzzTool"],
+      name: "FuzzDedupeLines", dependencies: ["FuzzSupport", "FuzzCommandLine", "FuzzTool"],
       swiftSettings: fuzzTarget),
     .executableTarget(
       name: "FuzzDecoder", dependencies: ["FuzzSupport"], swiftSettings: fuzzTarget),

@@ -15,7 +15,8 @@ let package = Package(
         .product(name: "QRImage", package: "qrpipe"),
         .product(name: "QRCodec", package: "qrpipe"),
         .product(name: "QRVision", package: "qrpipe"),
-        .product(name: "QRStream", package: "qrpipe"),
+        .product(name: "QRSystem", package: "qrpipe"),
+        .product(name: "QRImageFormats", package: "qrpipe"),
         .product(name: "QRRender", package: "qrpipe"),
       ])
   ]

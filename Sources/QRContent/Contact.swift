@@ -202,30 +202,8 @@ struct VCardProperty {
 
   /// RFC 2045 6.7: `=XX` is a byte; the bytes are read as UTF-8 (ISO-8859-1 if they are not).
   static func quotedPrintableDecoded(_ text: Substring) -> String {
-    var bytes: [UInt8] = []
-    let utf8 = Array(text.utf8)
-    var index = 0
-    while index < utf8.count {
-      if utf8[index] == UInt8(ascii: "="), index + 2 < utf8.count,
-        let high = hexDigit(utf8[index + 1]), let low = hexDigit(utf8[index + 2])
-      {
-        bytes.append(high << 4 | low)
-        index += 3
-      } else {
-        bytes.append(utf8[index])
-        index += 1
-      }
-    }
+    let bytes = Hexadecimal.decodingEscapes(text.utf8, marker: UInt8(ascii: "="))
     if let text = String(validating: bytes, as: UTF8.self) { return text }
     return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
-  }
-
-  private static func hexDigit(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    default: nil
-    }
   }
 }

@@ -274,20 +274,7 @@ enum PercentDecoding {
   /// result is not UTF-8.
   static func decoded(_ text: Substring) -> String {
     guard text.contains("%") else { return String(text) }
-    var bytes: [UInt8] = []
-    let utf8 = Array(text.utf8)
-    var index = 0
-    while index < utf8.count {
-      if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count,
-        let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2])
-      {
-        bytes.append(high << 4 | low)
-        index += 3
-      } else {
-        bytes.append(utf8[index])
-        index += 1
-      }
-    }
+    let bytes = Hexadecimal.decodingEscapes(text.utf8, marker: UInt8(ascii: "%"))
     return String(validating: bytes, as: UTF8.self) ?? String(text)
   }
 
@@ -302,14 +289,5 @@ enum PercentDecoding {
       if query[name] == nil { query[name] = parts.count > 1 ? decoded(parts[1]) : "" }
     }
     return (text[..<mark], query)
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
   }
 }

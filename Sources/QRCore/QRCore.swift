@@ -6,8 +6,11 @@
 @_exported import QRContent
 @_exported import QRDedupe
 @_exported import QRImage
+@_exported import QRImageFormats
+@_exported import QRRandom
 @_exported import QRRecords
 @_exported import QRRender
 @_exported import QRSimulator
 @_exported import QRStream
+@_exported import QRSystem
 @_exported import QRVision

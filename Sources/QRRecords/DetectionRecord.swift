@@ -3,7 +3,6 @@
 
 import QRCodec
 import QRContent
-import QRVision
 
 /// Where a frame came from: what each of its records repeats.
 public struct FrameOrigin: Sendable, Equatable {

@@ -2,7 +2,6 @@
 // --annotate: each found symbol outlined on its frame, numbered, its top-left corner marked.
 
 import QRImage
-import QRStream
 
 /// Draws what was found onto a copy of the frame, for a person to watch.
 ///

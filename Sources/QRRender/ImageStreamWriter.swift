@@ -4,6 +4,7 @@
 import QRCodec
 import QRImage
 import QRStream
+import QRSystem
 
 /// Writes rendered symbols one after another to a descriptor, each with one write.
 ///

@@ -2,7 +2,6 @@
 // PBM (P4 and P1) and PGM (P5) images, and the gray images behind PGM, qrframe and y4m.
 
 import QRImage
-import QRStream
 
 /// Writes module rasters as Netpbm images (netpbm.sourceforge.net/doc/pbm.html, pgm.html).
 public enum NetpbmRenderer {

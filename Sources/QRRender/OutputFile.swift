@@ -2,7 +2,7 @@
 // Files written whole or not at all: a temporary name, then rename(2).
 
 import Glibc
-import QRStream
+import QRSystem
 
 /// Writes output files so that a failure never leaves a partial file under the final name.
 ///

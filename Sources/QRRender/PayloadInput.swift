@@ -2,7 +2,7 @@
 // Reading a whole payload from a descriptor, byte for byte.
 
 import Glibc
-import QRStream
+import QRSystem
 
 /// Reads payloads whole.
 public enum PayloadInput {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Why rendered images could not be written.
 
-import QRStream
+import QRSystem
 
 /// Rendered images could not be written.
 public enum RenderOutputError: Error, Equatable, Sendable, CustomStringConvertible {

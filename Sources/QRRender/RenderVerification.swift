@@ -3,7 +3,6 @@
 
 import QRCodec
 import QRImage
-import QRStream
 
 /// Reads rendered symbols back with qrpipe's decoder, the way a reader would see them.
 ///

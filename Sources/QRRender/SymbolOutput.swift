@@ -2,7 +2,7 @@
 // Where rendered symbols go: standard output, one file, or one file per symbol in a directory.
 
 import QRCodec
-import QRStream
+import QRSystem
 
 /// The destination of qrrender's images.
 ///

@@ -5,6 +5,7 @@
 import Glibc
 import QRCodec
 import QRImage
+import QRRandom
 
 /// A gray canvas of real-valued pixels onto which symbols are drawn through arbitrary projective
 /// maps, then spoiled; `image` rounds it to 8 bits.

@@ -2,6 +2,7 @@
 // Pixels of one simulated frame: cards through projective maps, blur, light, sensor noise.
 
 import QRImage
+import QRRandom
 
 /// One code as it is drawn in one frame.
 struct CodePlacement: Equatable, Sendable {

@@ -2,6 +2,7 @@
 // Drawing the schedule from the seed, one shot at a time, as stream time advances.
 
 import Glibc
+import QRRandom
 
 /// The timeline of a simulation: an endless series of shots, generated lazily from one seeded
 /// generator, so that the same seed always gives the same timeline however the frames are sampled.

@@ -3,6 +3,7 @@
 
 import Glibc
 import QRImage
+import QRRandom
 import QRStream
 
 /// What a simulated camera shows and how it delivers it.

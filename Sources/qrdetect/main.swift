@@ -1,14 +1,7 @@
 // SPDX-License-Identifier: MIT
-// qrdetect: frames in, one JSON line per decoded symbol out. Parse, run, status.
+// qrdetect: frames in, one JSON line per decoded symbol out.
+// The command is `DetectCommand` (Sources/QRCommands/Detect); this file only runs it.
 
-import QRCore
-import QRTool
+import QRCommands
 
-Tool.main(DetectCommand.spec) { invocation in
-  let options = try DetectCommandOptions(invocation.arguments)
-  try options.checkRecordDescriptor()
-  let runner = DetectRunner(options: options, diagnostics: invocation.diagnostics) {
-    DetectorSymbolReader(options: options.detector)
-  }
-  return runner.run()
-}
+DetectCommand.main()

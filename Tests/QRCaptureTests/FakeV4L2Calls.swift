@@ -5,7 +5,7 @@ import CV4L2
 import Glibc
 
 @testable import QRCapture
-@testable import QRStream
+@testable import QRSystem
 
 /// A scripted V4L2 capture device for `V4L2Camera` unit tests.
 ///

@@ -7,7 +7,7 @@ import QRImage
 import Testing
 
 @testable import QRCapture
-@testable import QRStream
+@testable import QRSystem
 
 // MARK: - Helpers
 

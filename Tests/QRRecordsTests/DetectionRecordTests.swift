@@ -4,7 +4,6 @@
 import Foundation
 import QRCodec
 import QRImage
-import QRVision
 import Testing
 
 @testable import QRRecords

@@ -2,7 +2,9 @@
 
 import Foundation
 import QRCodec
+import QRImageFormats
 import QRStream
+import QRSystem
 import Testing
 
 @testable import QRRender

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 
-import QRStream
+import QRImageFormats
+import QRSystem
 import Testing
 
 @testable import QRRender

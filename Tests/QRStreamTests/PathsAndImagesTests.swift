@@ -6,7 +6,8 @@ import Glibc
 import QRImage
 import Testing
 
-@testable import QRStream
+@testable import QRImageFormats
+@testable import QRSystem
 
 @Test func pathNamesKeepTheirBytesAndEscapeOnlyForMessages() throws {
   let name = PathName(bytes: Array("dir/x".utf8) + [0xFF, 0xC3] + Array("é.pgm".utf8))

@@ -2,8 +2,9 @@
 // What every tool does the same way: --help, --version, usage errors.
 
 import Foundation
+import QRCommandLine
+import QRCommands
 import QRCore
-import QRTool
 import Testing
 
 @Test(arguments: ToolCatalog.all.map(\.name))

@@ -2,8 +2,9 @@
 // qrdedupe end to end: the built binary in pipes, with files, slow writers and closed readers.
 
 import Foundation
+import QRCommandLine
+import QRCommands
 import QRCore
-import QRTool
 import Testing
 
 private func line(_ time: Double, _ text: String, frame: Int = 0) -> String {

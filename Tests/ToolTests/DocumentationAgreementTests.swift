@@ -2,8 +2,9 @@
 // --help, the man pages and the completion files name the same options (one source of truth).
 
 import Foundation
+import QRCommandLine
+import QRCommands
 import QRCore
-import QRTool
 import Testing
 
 private func contents(_ relativePath: String) throws -> String {

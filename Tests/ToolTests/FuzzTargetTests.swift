@@ -8,17 +8,18 @@ import Testing
 /// which takes minutes; a change to a public API once broke `FuzzDedupeLines` for weeks (issue
 /// 28). These tests type-check each target's sources with `swiftc -typecheck` against the modules
 /// `swift build` already made for the tests, in a few seconds: `FuzzSupport` is compiled to a
-/// module first, and `FuzzTool` (QRTool's sources under another name) is the built `QRTool`
-/// through `-module-alias`.
+/// module first, and `FuzzCommandLine` and `FuzzTool` (QRCommandLine's and QRCommands' sources
+/// under other names) are the built `QRCommandLine` and `QRCommands` through `-module-alias`.
 @Suite(.serialized) struct FuzzTargetTests {
   static let fuzz = ToolRunner.packageRoot.appendingPathComponent("Fuzz")
 
-  /// The executable targets: every directory of Fuzz/Sources but the two library targets.
+  /// The executable targets: every directory of Fuzz/Sources but the three library targets.
   static let targets: [String] = {
     let names =
       (try? FileManager.default.contentsOfDirectory(
         atPath: fuzz.appendingPathComponent("Sources").path)) ?? []
-    return names.filter { $0 != "FuzzSupport" && $0 != "FuzzTool" }.sorted()
+    let libraries: Set = ["FuzzSupport", "FuzzCommandLine", "FuzzTool"]
+    return names.filter { !libraries.contains($0) }.sorted()
   }()
 
   /// The compiler flags that find the built modules and the C modules' module maps.
@@ -84,7 +85,10 @@ import Testing
   @Test(arguments: targets) func targetTypeChecks(_ target: String) throws {
     let support = try Self.supportModule.get()
     let result = try Self.swiftc(
-      ["-typecheck", "-parse-as-library", "-I", support.path, "-module-alias", "FuzzTool=QRTool"]
+      [
+        "-typecheck", "-parse-as-library", "-I", support.path, "-module-alias",
+        "FuzzTool=QRCommands", "-module-alias", "FuzzCommandLine=QRCommandLine",
+      ]
         + Self.searchFlags + Self.sources(of: target))
     #expect(result.status == 0, "\(target) does not compile:\n\(result.errors)")
   }

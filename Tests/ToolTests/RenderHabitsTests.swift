@@ -5,8 +5,9 @@
 // XPM formats read back by other programs.
 
 import Foundation
+import QRCommandLine
+import QRCommands
 import QRCore
-import QRTool
 import Testing
 
 private func scratchDirectory() throws -> URL {

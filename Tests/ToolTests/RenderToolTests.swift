@@ -2,8 +2,9 @@
 // qrrender end to end: every format read back by zxing-cpp (and zbar), pipes, batches, errors.
 
 import Foundation
+import QRCommandLine
+import QRCommands
 import QRCore
-import QRTool
 import Testing
 
 /// Reads qrrender's output back with zxing-cpp from the package's Python venv.

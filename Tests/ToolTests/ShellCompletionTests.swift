@@ -2,8 +2,9 @@
 // The generated completions, driven in a real bash, zsh and fish: what a user gets on TAB.
 
 import Foundation
+import QRCommandLine
+import QRCommands
 import QRCore
-import QRTool
 import Testing
 
 /// The shells the completions are written for, and how to ask each what it would offer.

@@ -3,8 +3,9 @@
 // frames for a slow reader, and the stream ends quietly however it is stopped.
 
 import Foundation
+import QRCommandLine
+import QRCommands
 import QRCore
-import QRTool
 import Testing
 
 /// A running tool whose standard output the test reads at its own pace.

@@ -3,6 +3,7 @@
 // plus a differential check of JSONObjectScanner against Foundation's JSONSerialization.
 
 import Foundation
+import FuzzCommandLine
 import FuzzSupport
 import FuzzTool
 import Glibc
@@ -83,7 +84,7 @@ public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let runner = DedupeRunner(
     configuration: configuration,
     diagnostics: Diagnostics(program: "qrdedupe", output: output), output: output,
-    clock: SteppingClock(), showsSummary: parsed.has("summary"))
+    clock: SteppingClock(), showsSummary: Options<DedupeOption>(parsed).has(.summary))
   do {
     _ = try runner.run(operands: [PathName(file.path)])
   } catch {

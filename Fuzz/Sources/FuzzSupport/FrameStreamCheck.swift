@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // What every frame stream target checks: the frames a reader returns keep their promises.
 
-import QRStream
+import QRImageFormats
+import QRSystem
 
 /// Reads frames from `descriptor` until the end or the first error, and stops the run when a frame
 /// breaks what `FrameStreamReader` promises: at least 1×1, within `pixelLimit`, as many pixels as

@@ -2,7 +2,7 @@
 // A fuzz input as a file descriptor: one unlinked tmpfs file, rewritten for every input.
 
 import Glibc
-import QRStream
+import QRSystem
 
 /// An unlinked file in `/dev/shm` (tmpfs, so in memory) that holds one fuzz input at a time.
 ///

@@ -2,7 +2,7 @@
 // A fuzz input through a pipe, written in small pieces by another thread, for short reads.
 
 import Glibc
-import QRStream
+import QRSystem
 
 /// Writes bytes into a pipe from a second thread in pieces of `pieceSize`, so that the reading
 /// side sees what a real pipeline gives it: short reads and reads that block.

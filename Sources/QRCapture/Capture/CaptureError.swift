@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Why a camera could not be opened or stopped delivering, in words a user can act on.
 
-import QRStream
+import QRSystem
 
 /// A failure of `V4L2Camera`.
 ///

@@ -3,7 +3,7 @@
 
 import CV4L2
 import Glibc
-import QRStream
+import QRSystem
 
 /// The calls `V4L2Camera` makes on a device node.
 ///

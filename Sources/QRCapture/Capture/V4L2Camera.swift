@@ -5,6 +5,7 @@ import CV4L2
 import Glibc
 import QRImage
 import QRStream
+import QRSystem
 
 /// The format a camera and `V4L2Camera` agreed on, as read back from the driver.
 public struct V4L2Format: Equatable, Sendable {

@@ -3,7 +3,7 @@
 
 import CV4L2
 import Glibc
-import QRStream
+import QRSystem
 
 /// An open device node and the calls to reach it; the owner closes it.
 struct V4L2Device {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The bytes of one JSON line whose shape the writer knows: literals, escaped strings, numbers.
 
+import QRContent
+
 /// A buffer for one JSON line written member by member, separators included in the literals.
 ///
 /// qrdetect's record has a fixed shape, so `,"time":` can be one literal instead of a comma

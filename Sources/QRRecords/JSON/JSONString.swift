@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Decoding the scalar values a scanned object holds: strings to bytes, numbers to Double.
 
+import QRContent
+
 /// Conversions of validated JSON string and number text to values.
 ///
 /// The inputs are pieces of text that `JSONObjectScanner` has already accepted, so these functions
@@ -133,12 +135,7 @@ public enum JSONString {
   /// The value of one hexadecimal digit, or -1.
   @inline(__always)
   static func hexValue(_ byte: UInt8) -> Int {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(byte - UInt8(ascii: "a")) + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(byte - UInt8(ascii: "A")) + 10
-    default: -1
-    }
+    Hexadecimal.digitValue(byte).map(Int.init) ?? -1
   }
 
   private static func hexQuad(_ raw: UnsafeRawBufferPointer, at i: Int) -> UInt32 {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // A small JSON writer: members in the order written, RFC 8259 escaping, one line per object.
 
+import QRContent
+
 /// Builds JSON text into a byte buffer, placing commas and escaping strings.
 ///
 /// Keys come out in the order they are written, so a tool's output schema is fixed by its code,

@@ -4,6 +4,7 @@
 import Glibc
 import QRCodec
 import QRImage
+import QRRandom
 import QRRender
 
 /// A payload encoded by our encoder and framed by a quiet zone, ready to be drawn.

@@ -3,6 +3,7 @@
 
 import Glibc
 import QRImage
+import QRRandom
 
 /// A bright spot of specular reflection, added to the light after reflectance.
 struct GlareSpot: Sendable {

@@ -4,6 +4,7 @@
 import Glibc
 import QRCodec
 import QRImage
+import QRRandom
 
 extension SceneGenerator {
   // MARK: - Many codes

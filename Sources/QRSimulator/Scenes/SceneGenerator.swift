@@ -3,6 +3,7 @@
 
 import QRCodec
 import QRImage
+import QRRandom
 
 /// Makes still images of codes, with the truth of every code in them, from a class, an index
 /// and a seed.

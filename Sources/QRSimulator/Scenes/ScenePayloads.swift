@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Realistic payload texts for generated scenes: links, numbers, words, tickets, Wi-Fi.
 
+import QRRandom
+
 /// Draws payload texts of the kinds found on real labels, distinct within one scene.
 struct ScenePayloads {
   private var random: SplitMix64

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Writes qrframe(5): one header and one payload per frame, in a single writev(2).
 
+import QRSystem
+
 /// Writes frames as a qrframe(5) stream.
 ///
 /// Each frame is one `writev(2)` of its 64-byte header and its pixels (looping only over short

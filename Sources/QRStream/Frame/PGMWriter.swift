@@ -2,6 +2,7 @@
 // Writes gray images as binary PGM (P5), one after another.
 
 import QRImage
+import QRSystem
 
 /// Writes gray images as a sequence of binary PGM images (`P5`, maxval 255).
 ///

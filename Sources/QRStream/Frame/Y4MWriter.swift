@@ -2,9 +2,10 @@
 // Writes gray frames as a YUV4MPEG2 stream (colour space mono), for ffmpeg, mpv and friends.
 
 import QRImage
+import QRSystem
 
 /// A Y4M stream could not be written.
-public enum Y4MWriteError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum Y4MWriteError: ErrnoCarrying, Equatable, Sendable, CustomStringConvertible {
   /// A frame's size differs from the first frame's; y4m has one size per stream.
   case sizeChanged(width: Int, height: Int, streamWidth: Int, streamHeight: Int)
   /// The write failed (`.brokenPipe` when the reader has gone and SIGPIPE is ignored).
@@ -18,6 +19,11 @@ public enum Y4MWriteError: Error, Equatable, Sendable, CustomStringConvertible {
         + " which y4m cannot express"
     case .io(let errno): "\(errno)"
     }
+  }
+
+  /// The failed write's error, if the write failed.
+  public var underlyingErrno: Errno? {
+    if case .io(let errno) = self { errno } else { nil }
   }
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // End to end: damaged modules up to each block's capacity decode exactly; one more is an error.
 
-import QRSimulator
+import QRRandom
 import Testing
 
 @testable import QRCodec

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // decode(encode(x)) == x with our encoder: every version, level and mask, every mode and header.
 
-import QRSimulator
+import QRRandom
 import Testing
 
 @testable import QRCodec

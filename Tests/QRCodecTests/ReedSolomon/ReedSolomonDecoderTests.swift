@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 
-import QRSimulator
+import QRRandom
 import Testing
 
 @testable import QRCodec

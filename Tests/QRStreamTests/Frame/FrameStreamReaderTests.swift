@@ -4,7 +4,9 @@ import Foundation
 import Glibc
 import Testing
 
+@testable import QRImageFormats
 @testable import QRStream
+@testable import QRSystem
 
 // MARK: - qrframe round trips
 

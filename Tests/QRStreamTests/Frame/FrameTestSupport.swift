@@ -5,7 +5,9 @@ import Foundation
 import Glibc
 import QRImage
 
+@testable import QRImageFormats
 @testable import QRStream
+@testable import QRSystem
 
 /// A width×height image whose pixel (x, y) is `(x * 7 + y * 13 + seed) % 256`.
 func patternImage(width: Int, height: Int, seed: Int = 0) -> GrayImage {

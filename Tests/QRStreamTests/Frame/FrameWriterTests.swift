@@ -6,6 +6,7 @@ import QRImage
 import Testing
 
 @testable import QRStream
+@testable import QRSystem
 
 @Test func writerOutputIsHeaderThenPixels() throws {
   let image = GrayImage(width: 4, height: 2, pixels: [0, 1, 2, 3, 4, 5, 6, 7])

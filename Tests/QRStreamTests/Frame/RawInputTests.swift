@@ -3,6 +3,7 @@
 import QRImage
 import Testing
 
+@testable import QRImageFormats
 @testable import QRStream
 
 private func rawOptions(_ layout: PixelLayout, width: Int = 4, height: Int = 2, stride: Int? = nil)

@@ -5,8 +5,9 @@
 import Glibc
 import QRCodec
 import QRImage
+import QRImageFormats
 import QRRender
-import QRStream
+import QRSystem
 import QRVision
 
 /// Writes `message` to standard error.

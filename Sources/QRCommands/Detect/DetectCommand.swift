@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: MIT
+// qrdetect's command line.
+
+import QRCommandLine
+import QRVision
+
+/// The declaration of `qrdetect`'s options.
+public enum DetectCommand {
+  /// The option table; it drives parsing, help and the completions.
+  public static let spec = CommandSpec(
+    name: "qrdetect",
+    summary:
+      "Find and decode QR Code and Micro QR symbols in images and frames (PNG, JPEG, PNM,\n"
+      + "qrframe, y4m or raw) and write one JSON line per symbol, as soon as its frame is done.",
+    operands: "[file ...]",
+    notes: [
+      "Input: the file operands in order ('-' is standard input; a directory is searched for\n"
+        + "images), then the files --files-from names; with neither, standard input.\n"
+        + "Exit status: 0 something was decoded, 1 nothing was, 2 an error, 64 a usage error.",
+      "Watch detection live, keeping the records:\n"
+        + "  qrcapture | qrdetect --annotate --json-fd 3 3>found.jsonl | ffplay -",
+    ],
+    options: [
+      .value(
+        "p", "print", "what", "write json records (default) or only the text of each payload",
+        completion: .choices(DetectPrintMode.allCases.map(\.rawValue))),
+      .flag("0", "null", "NUL, not newline, ends --print text payloads and --files-from names"),
+      .flag(nil, "raw", "with --print text, write controls to a terminal unescaped"),
+      .flag("b", "bytes", "always add the payload as base64 \"bytes\" to records"),
+      .value("n", "count", "N", "stop after N symbols"),
+      .value("m", "max-symbols", "N", "look for at most N symbols per frame (default: all)"),
+      .value("r", "region", "x,y,w,h", "only look for symbols in this rectangle of each frame"),
+      .value(
+        "e", "effort", "level", "time spent per frame: fast, balanced (default) or accurate",
+        completion: .choices(DetectorOptions.Effort.allCases.map(\.rawValue))),
+      .value(
+        nil, "symbology", "list", "look for qr, microqr or qr,microqr (default: both)",
+        completion: .choices(["qr", "microqr", "qr,microqr"])),
+      .value("j", "jobs", "N", "decode frames on N threads, writing in frame order (default 1)"),
+      .value("s", "size", "WxH", "size of raw 8-bit gray input frames"),
+      .value(nil, "max-pixels", "N", "refuse frames larger than N pixels (default 268435456)"),
+      .value(
+        nil, "max-memory", "size",
+        "decode an image in at most size bytes besides its pixels (K, M, G; default 256M)"),
+      .optionalValue(
+        nil, "annotate", "path",
+        "also write the frames as y4m with the symbols outlined (to stdout, or path)",
+        completion: .file),
+      .flag(nil, "annotate-text", "with --annotate, also draw each payload's text"),
+      .value(
+        nil, "json-output", "path", "write the records to this file instead of standard output",
+        completion: .file),
+      .value(nil, "json-fd", "N", "write the records to open file descriptor N"),
+      .value(
+        nil, "files-from", "file", "also read the files named in file, one a line ('-' is stdin)",
+        completion: .file),
+      .flag(nil, "progress", "show progress on standard error (on a terminal: after 2 s anyway)"),
+      .flag(nil, "summary", "at the end, write one line of totals to standard error"),
+    ])
+}
+
+/// The long names of `qrdetect`'s options, for reading them back (`Options<DetectOption>`);
+/// `DetectCommand.spec` declares each, which the tests check.
+public enum DetectOption: String, OptionName {
+  /// `--print`.
+  case print
+  /// `--null`.
+  case null
+  /// `--raw`.
+  case raw
+  /// `--bytes`.
+  case bytes
+  /// `--count`.
+  case count
+  /// `--max-symbols`.
+  case maxSymbols = "max-symbols"
+  /// `--region`.
+  case region
+  /// `--effort`.
+  case effort
+  /// `--symbology`.
+  case symbology
+  /// `--jobs`.
+  case jobs
+  /// `--size`.
+  case size
+  /// `--max-pixels`.
+  case maxPixels = "max-pixels"
+  /// `--max-memory`.
+  case maxMemory = "max-memory"
+  /// `--annotate`.
+  case annotate
+  /// `--annotate-text`.
+  case annotateText = "annotate-text"
+  /// `--json-output`.
+  case jsonOutput = "json-output"
+  /// `--json-fd`.
+  case jsonFD = "json-fd"
+  /// `--files-from`.
+  case filesFrom = "files-from"
+  /// `--progress`.
+  case progress
+  /// `--summary`.
+  case summary
+}

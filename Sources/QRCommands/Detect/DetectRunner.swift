@@ -1,0 +1,375 @@
+// SPDX-License-Identifier: MIT
+// qrdetect's loop: inputs to frames, frames through the readers, results out in frame order.
+
+import Glibc
+import QRCommandLine
+import QRImage
+import QRImageFormats
+import QRRecords
+import QRRender
+import QRStream
+import QRSystem
+import QRVision
+import Synchronization
+
+/// One frame to read, with the input it came from.
+public struct FrameJob: Sendable {
+  /// The frame.
+  public var frame: Frame
+  /// The input's name, as the bytes that opened it.
+  public var source: PathName
+}
+
+/// What reading one frame produced.
+public struct FrameResult: Sendable {
+  /// The frame's number, time and input.
+  public var origin: FrameOrigin
+  /// The symbols found, in the order found.
+  public var symbols: [FoundSymbol]
+  /// The frame with the symbols drawn on it, with `--annotate`.
+  public var annotated: GrayImage?
+}
+
+/// A pipeline worker: a reader of its own and, with `--annotate`, the annotator.
+public struct DetectWorker<Reader: SymbolReading>: PipelineWorker {
+  /// The symbol reader, used by this worker's thread only.
+  public var reader: Reader
+  /// The annotator, with `--annotate`.
+  public var annotator: FrameAnnotator?
+
+  /// Creates a worker.
+  public init(reader: Reader, annotator: FrameAnnotator?) {
+    self.reader = reader
+    self.annotator = annotator
+  }
+
+  /// Reads `job`'s frame (and annotates it).
+  public mutating func process(_ job: FrameJob) -> FrameResult {
+    let symbols = reader.read(job.frame.image)
+    return FrameResult(
+      origin: FrameOrigin(
+        sequence: job.frame.sequence, seconds: job.frame.seconds,
+        source: job.source.description,
+        sourceBytes: job.source.string == nil ? job.source.bytes : nil),
+      symbols: symbols,
+      annotated: annotator.map {
+        $0.annotated(
+          job.frame.image,
+          marks: symbols.map { .init(corners: $0.corners, text: $0.decoded.text) })
+      })
+  }
+}
+
+/// Runs qrdetect over its inputs with readers made by `makeReader` (one per `--jobs` thread).
+///
+/// Every input is read in turn; an unreadable input or a malformed stream is reported, and the
+/// next input is read, so the status is 2 but every record that could be written was. Records
+/// are written one `write(2)` each, in frame order, as soon as a frame and those before it are
+/// done. A closed reader (`EPIPE`) on either output ends the run quietly with status 0.
+public struct DetectRunner<Reader: SymbolReading> {
+  /// The validated options.
+  public var options: DetectCommandOptions
+  /// Where messages go.
+  public var diagnostics: Diagnostics
+  /// Makes one reader per worker thread.
+  public var makeReader: () -> Reader
+  /// The descriptor behind `-` (standard input unless a test says otherwise).
+  public var standardInput: FileDescriptor = .standardInput
+  /// Standard output (unless a test says otherwise).
+  public var standardOutput: FileDescriptor = .standardOutput
+  /// Where progress and the summary go (standard error unless a test says otherwise).
+  public var standardError: FileDescriptor = .standardError
+
+  /// Creates a runner.
+  public init(
+    options: DetectCommandOptions, diagnostics: Diagnostics, makeReader: @escaping () -> Reader
+  ) {
+    self.options = options
+    self.diagnostics = diagnostics
+    self.makeReader = makeReader
+  }
+
+  /// Reads every input and writes the results; returns the exit status.
+  public func run() -> ExitStatus {
+    guard let recordOutput = open(options.records) else { return .failure }
+    defer { if recordOutput != standardOutput { recordOutput.close() } }
+    var videoOutput: FileDescriptor?
+    switch options.annotation {
+    case nil: break
+    case .standardOutput?:
+      if TerminalOutput.refusesBinary(
+        "y4m", advice: "redirect it, pipe it to a player (| ffplay -), or give --annotate=path",
+        output: standardOutput, diagnostics: diagnostics)
+      {
+        return .failure
+      }
+      videoOutput = standardOutput
+    case .file(let path)?:
+      guard let descriptor = open(.file(path)) else { return .failure }
+      if descriptor.isTerminal {
+        diagnostics.error(
+          "a terminal: not writing y4m data to it; name a file", operand: path.description)
+        descriptor.close()
+        return .failure
+      }
+      videoOutput = descriptor
+    }
+    defer { if let videoOutput, videoOutput != standardOutput { videoOutput.close() } }
+
+    let sink = ResultSink(
+      options: options, diagnostics: diagnostics, records: recordOutput, video: videoOutput)
+    let annotator =
+      options.annotation == nil ? nil : FrameAnnotator(drawsText: options.annotatesText)
+    let workers = (0..<options.jobs).map { _ in
+      DetectWorker(reader: makeReader(), annotator: annotator)
+    }
+    // Two frames per thread: one being read, one waiting; enough to keep every core busy.
+    let pipeline = OrderedPipeline(
+      workers: workers, capacity: 2 * options.jobs, usesThreads: options.jobs > 1,
+      deliver: sink.deliver)
+
+    let inputs = DetectInputs(
+      operands: options.inputs, listPath: options.fileList,
+      delimiter: options.usesNullSeparator ? 0 : 0x0A, standardInput: standardInput)
+    let progress = DetectProgress(
+      program: diagnostics.program, output: standardError, explicit: options.showsProgress,
+      standardOutputIsTerminal: standardOutput.isTerminal, total: inputs.knownTotal)
+    var counts = DetectProgress.Counts()
+    func report(_ message: String, _ path: PathName, warning: Bool = false) {
+      progress.clear()
+      if warning {
+        diagnostics.warning(message, operand: path.description)
+      } else {
+        diagnostics.error(message, operand: path.description)
+        counts.failed += 1
+      }
+    }
+    inputs: while let input = inputs.next() {
+      let path: PathName
+      var isFound = false
+      switch input {
+      case .failed(let name, let message):
+        report(message, name)
+        continue inputs
+      case .revisited(let name):
+        report(
+          "not walked again: a directory already walked (a symbolic link loop?)", name,
+          warning: true)
+        continue inputs
+      case .named(let name): path = name
+      case .found(let name):
+        path = name
+        isFound = true
+      }
+      let descriptor: FileDescriptor
+      do {
+        descriptor =
+          path.isStandardStream ? standardInput : try FileDescriptor.openForReading(path)
+      } catch {
+        report(toolMessage(for: error), path)
+        continue
+      }
+      defer { if !path.isStandardStream { descriptor.close() } }
+      let reader = FrameStreamReader(
+        descriptor: descriptor, name: path.description, options: options.streamOptions)
+      do {
+        // Under a directory, only images and frame streams are read; the rest is skipped.
+        if isFound {
+          switch try reader.start() {
+          case .known: break
+          case .foreign(let format):
+            report(
+              "skipped: \(format.name); convert it with '\(format.conversion)'", path,
+              warning: true)
+            counts.skipped += 1
+            continue inputs
+          case .empty, .unknown:
+            counts.skipped += 1
+            continue inputs
+          }
+        }
+        while let frame = try reader.next() {
+          guard pipeline.submit(FrameJob(frame: frame, source: path)) else { break inputs }
+          counts.frames += 1
+          counts.symbols = sink.symbolCount
+          progress.update(counts)
+        }
+      } catch {
+        report(toolMessage(for: error), path)
+      }
+      counts.files += 1
+      counts.symbols = sink.symbolCount
+      progress.update(counts)
+    }
+    pipeline.finish()
+    sink.finish()
+    counts.symbols = sink.symbolCount
+    progress.clear()
+    if options.showsSummary { progress.writeSummary(counts) }
+    return sink.status(inputFailed: counts.failed > 0)
+  }
+
+  /// Opens a record or video destination; nil after reporting why not.
+  private func open(_ destination: RecordDestination) -> FileDescriptor? {
+    switch destination {
+    case .standardOutput: return standardOutput
+    case .descriptor(let number):
+      guard fcntl(number, F_GETFD) >= 0 else {
+        diagnostics.error("--json-fd \(number): descriptor is not open (give it as \(number)>file)")
+        return nil
+      }
+      return FileDescriptor(rawValue: number)
+    case .file(let path):
+      do {
+        return try FileDescriptor.openForWriting(path)
+      } catch {
+        diagnostics.error(toolMessage(for: error), operand: path.description)
+        return nil
+      }
+    }
+  }
+}
+
+/// Writes delivered results: records or texts, and annotated frames; counts toward `--count`.
+///
+/// Only the pipeline's delivering thread calls `deliver`, one call at a time.
+final class ResultSink: @unchecked Sendable {
+  // @unchecked: `deliver` calls never overlap (OrderedPipeline's guarantee), and `status` is
+  // read only after `finish()` has joined the threads.
+  private let options: DetectCommandOptions
+  private let diagnostics: Diagnostics
+  private let records: FileDescriptor
+  private let video: FileDescriptor?
+  private var recordWriter: DetectionRecordWriter
+  private let payloadText: PayloadText
+  private var videoWriter: Y4MWriter?
+  /// The first annotated frame, held until the second gives the input's frame rate.
+  private var firstAnnotated: (image: GrayImage, origin: FrameOrigin)?
+  private var written = 0
+  private let delivered = Atomic<Int>(0)
+  private var isReaderClosed = false
+  private var outputFailed = false
+
+  init(
+    options: DetectCommandOptions, diagnostics: Diagnostics, records: FileDescriptor,
+    video: FileDescriptor?
+  ) {
+    self.options = options
+    self.diagnostics = diagnostics
+    self.records = records
+    self.video = video
+    recordWriter = DetectionRecordWriter(alwaysIncludesBytes: options.alwaysIncludesBytes)
+    payloadText = PayloadText(
+      terminator: options.textTerminator,
+      escapesControls: !options.writesRawText && records.isTerminal)
+  }
+
+  /// Writes an annotated frame that is still held (a one-frame input); call after the last
+  /// `deliver`.
+  func finish() {
+    guard let held = firstAnnotated, let video, !isReaderClosed else { return }
+    firstAnnotated = nil
+    videoWriter = Y4MWriter(
+      descriptor: video, frameRate: AnnotationFrameRate.of(held.origin, nil))
+    _ = writeVideo(held.image)
+  }
+
+  /// Writes one annotated frame; false after a failure (reported).
+  private func writeVideo(_ image: GrayImage) -> Bool {
+    do {
+      try videoWriter?.write(image)
+    } catch .io(let error) {
+      if case .file(let path)? = options.annotation {
+        return failed(error, output: path.description)
+      }
+      return failed(error, output: "standard output")
+    } catch {
+      diagnostics.error("--annotate: \(error)")
+      outputFailed = true
+      return false
+    }
+    return true
+  }
+
+  /// Writes one frame's results; false to stop (count reached, reader gone, write failed).
+  func deliver(_ result: FrameResult) -> Bool {
+    var reachedCount = false
+    do throws(Errno) {
+      for symbol in result.symbols {
+        guard try writeRecord(symbol, origin: result.origin) else { continue }
+        written += 1
+        delivered.store(written, ordering: .relaxed)
+        if let count = options.count, written >= count {
+          reachedCount = true
+          break
+        }
+      }
+    } catch {
+      return failed(error, output: Self.name(of: options.records))
+    }
+    if let image = result.annotated, let video {
+      if videoWriter == nil {
+        guard let held = firstAnnotated else {
+          firstAnnotated = (image, result.origin)
+          return !reachedCount
+        }
+        firstAnnotated = nil
+        videoWriter = Y4MWriter(
+          descriptor: video, frameRate: AnnotationFrameRate.of(held.origin, result.origin))
+        guard writeVideo(held.image) else { return false }
+      }
+      guard writeVideo(image) else { return false }
+    }
+    return !reachedCount
+  }
+
+  /// Symbols written so far; any thread may ask.
+  var symbolCount: Int { delivered.load(ordering: .relaxed) }
+
+  /// The exit status once everything is delivered.
+  func status(inputFailed: Bool) -> ExitStatus {
+    if inputFailed || outputFailed { return .failure }
+    if isReaderClosed || written > 0 { return .success }
+    return .nothingFound
+  }
+
+  /// Writes one record or payload; false if the payload could not be written unmistakably
+  /// (reported, and the status becomes 2).
+  private func writeRecord(_ symbol: FoundSymbol, origin: FrameOrigin) throws(Errno) -> Bool {
+    switch options.printMode {
+    case .json:
+      try records.writeAll(recordWriter.line(for: symbol, in: origin))
+    case .text:
+      let payload = symbol.decoded.text.map { Array($0.utf8) } ?? symbol.decoded.bytes
+      guard let item = payloadText.item(for: payload) else {
+        diagnostics.error(
+          "frame \(origin.sequence): " + payloadText.refusal(for: payload), operand: origin.source)
+        outputFailed = true
+        return false
+      }
+      try records.writeAll(item)
+    }
+    return true
+  }
+
+  /// An output as messages name it.
+  private static func name(of destination: RecordDestination) -> String {
+    switch destination {
+    case .standardOutput: "standard output"
+    case .file(let path): path.description
+    case .descriptor(let number): "descriptor \(number)"
+    }
+  }
+
+  /// Notes a failed write; a closed reader is a quiet end, anything else is reported as
+  /// `qrdetect: output: write error: reason`.
+  private func failed(_ error: Errno, output: String) -> Bool {
+    if error == .brokenPipe {
+      isReaderClosed = true
+    } else {
+      diagnostics.error("write error: \(error)", operand: output)
+      outputFailed = true
+    }
+    return false
+  }
+}

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: MIT
+// The tools' wording of library errors: the library says what went wrong, the tool adds the
+// options that would help.
+
+import QRCapture
+import QRCodec
+import QRImageFormats
+import QRRender
+import QRSimulator
+
+/// The message a tool prints for `error`: the error's own description, followed by the
+/// command-line options (or commands) that would help where there are any.
+public func toolMessage(for error: any Error) -> String {
+  switch error {
+  case let error as FrameStreamError:
+    if case .invalidHeader(_, _, .imageMemory) = error {
+      return "\(error); --max-memory raises the limit"
+    }
+    if case .unrecognizedInput(let offset, _) = error {
+      return
+        "unrecognised input at byte \(offset): not qrframe, y4m, PNM, PNG or JPEG"
+        + " (raw frames need --size)"
+    }
+  case let error as CaptureError:
+    switch error {
+    case .noSuchDevice, .notCaptureDevice:
+      return "\(error); list cameras with 'qrcapture --list-devices'"
+    case .noStreamingIO(let card):
+      return "\(card.isEmpty ? "device" : "'\(card)'") has no streaming I/O, which qrcapture needs"
+    case .conversionFailed:
+      return "\(error); try another --size or format"
+    default: break
+    }
+  case let error as RenderOutputError:
+    switch error {
+    case .frameTooLarge: return "\(error); force one size with --symbol-version"
+    case .oneImagePerFile: return "\(error); use --output-dir, or a lower --level for fewer symbols"
+    default: break
+    }
+  case let error as SimulationError:
+    if case .payloadTooLargeForFrame = error {
+      return "\(error); use a larger --size or a shorter payload"
+    }
+  default: break
+  }
+  return "\(error)"
+}
+
+extension SymbolRequest {
+  /// A one-line message for `error`, naming the payload size, what it did not fit and what
+  /// would help: `payload of 2000 bytes does not fit version 40-H (capacity 1273 bytes); use
+  /// --level L or --split`.
+  ///
+  /// `--level L` is advised only when the payload does fit at level L with the other options
+  /// unchanged (the request is tried again): a payload too large at every level gets no advice
+  /// that would fail too.
+  public func message(for error: EncodeError, payload: [UInt8]) -> String {
+    let count = payload.count
+    let level = encodeOptions.errorCorrectionLevel
+    var advice: [String] = []
+    if level != .low && !encodeOptions.boostsErrorCorrectionLevel && fitsAtLowLevel(payload) {
+      advice.append("--level L")
+    }
+    switch error {
+    case .payloadTooLarge(_, let capacity, let largest, let level):
+      if largest.isMicro && encodeOptions.symbolKinds == [.micro] { advice.append("--micro=auto") }
+      if !largest.isMicro && partCount == 1 { advice.append("--split") }
+      return "payload of \(count) bytes does not fit \(Self.name(largest))-\(level)"
+        + " (capacity \(Self.capacityText(largest, bits: capacity)))"
+        + Self.adviceText(advice)
+    case .versionTooSmall(let version, let level, _, let capacity, let smallest):
+      let fitting =
+        smallest.map { "; the smallest version that fits is \($0)" }
+        ?? "; no \(version.isMicro ? "Micro QR" : "QR Code") version fits at level \(level)"
+      return "payload of \(count) bytes does not fit \(Self.name(version))-\(level)"
+        + " (capacity \(Self.capacityText(version, bits: capacity)))" + fitting
+    case .tooLargeForStructuredAppend:
+      return "payload of \(count) bytes does not fit 16 symbols of version 40-\(level),"
+        + " the most structured append links" + Self.adviceText(advice)
+    case .partsTooSmall(let parts):
+      return "payload of \(count) bytes does not fit \(parts) symbols; use a larger --split"
+    default:
+      return "\(error)"
+    }
+  }
+
+  /// Whether `payload` encodes with this request at level L.
+  private func fitsAtLowLevel(_ payload: [UInt8]) -> Bool {
+    var low = self
+    low.encodeOptions.errorCorrectionLevel = .low
+    do throws(EncodeError) {
+      _ = try low.symbols(for: payload)
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  private static func name(_ version: SymbolVersion) -> String {
+    version.isMicro ? "Micro QR \(version)" : "version \(version)"
+  }
+
+  /// Capacity in bytes of byte mode data for QR Code (mode indicator 4 bits, count 8 or 16
+  /// bits; ISO/IEC 18004:2015, table 3), in data bits for Micro QR.
+  private static func capacityText(_ version: SymbolVersion, bits: Int) -> String {
+    guard case .qr(let qr) = version else { return "\(bits) data bits" }
+    let countBits = qr.number <= 9 ? 8 : 16
+    return "\(max(0, (bits - 4 - countBits) / 8)) bytes"
+  }
+
+  private static func adviceText(_ advice: [String]) -> String {
+    advice.isEmpty ? "" : "; use " + advice.joined(separator: " or ")
+  }
+}

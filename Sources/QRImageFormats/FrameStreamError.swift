@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+// What can go wrong while reading a frame stream, in words a user can act on.
+
+import QRStream
+import QRSystem
+
+/// A frame stream could not be read; every frame returned before the error was complete.
+///
+/// Each case carries `frame`, the 0-based index of the frame in this input, and `offset`, the
+/// byte offset in the input where that frame starts.
+public enum FrameStreamError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The input starts with no known magic and no raw frame size was given.
+  case unrecognizedInput(offset: Int, found: [UInt8])
+  /// The input ended inside a header after `received` of `expected` bytes (nil for text
+  /// headers, whose length is unknown until they end).
+  case truncatedHeader(frame: Int, offset: Int, received: Int, expected: Int?)
+  /// The input ended inside a payload after `received` of `expected` bytes (nil for plain PNM,
+  /// whose length depends on its text).
+  case truncatedPayload(frame: Int, offset: Int, received: Int, expected: Int?)
+  /// A header was refused.
+  case invalidHeader(frame: Int, offset: Int, fault: HeaderFault)
+  /// A frame is larger than the reader's pixel limit (checked before anything is allocated).
+  case tooLarge(frame: Int, offset: Int, width: Int, height: Int, limit: Int)
+  /// Reading failed.
+  case io(frame: Int, offset: Int, errno: Errno)
+  /// The input ended inside a PNG or JPEG image after `received` bytes of it.
+  case truncatedImage(frame: Int, offset: Int, received: Int, format: String)
+  /// An image or video format this reader does not decode, recognised by its magic.
+  case unsupportedFormat(frame: Int, offset: Int, format: ForeignFormat)
+
+  /// The 0-based index of the frame being read.
+  public var frame: Int {
+    switch self {
+    case .unrecognizedInput: 0
+    case .truncatedHeader(let frame, _, _, _), .truncatedPayload(let frame, _, _, _),
+      .invalidHeader(let frame, _, _), .tooLarge(let frame, _, _, _, _), .io(let frame, _, _),
+      .truncatedImage(let frame, _, _, _), .unsupportedFormat(let frame, _, _):
+      frame
+    }
+  }
+
+  /// The byte offset where the frame being read starts.
+  public var offset: Int {
+    switch self {
+    case .unrecognizedInput(let offset, _), .truncatedHeader(_, let offset, _, _),
+      .truncatedPayload(_, let offset, _, _), .invalidHeader(_, let offset, _),
+      .tooLarge(_, let offset, _, _, _), .io(_, let offset, _),
+      .truncatedImage(_, let offset, _, _), .unsupportedFormat(_, let offset, _):
+      offset
+    }
+  }
+
+  /// The error, lowercase, without a trailing period, for `program: input: <description>`.
+  public var description: String {
+    switch self {
+    case .unrecognizedInput(let offset, _):
+      "unrecognised input at byte \(offset): not qrframe, y4m, PNM, PNG or JPEG"
+        + " (raw frames need a size)"
+    case .truncatedHeader(let frame, let offset, let received, let expected?):
+      "truncated frame \(frame) at byte \(offset): got \(received) of \(expected) header bytes"
+    case .truncatedHeader(let frame, let offset, let received, nil):
+      "truncated frame \(frame) at byte \(offset): input ends \(received) bytes into the header"
+    case .truncatedPayload(let frame, let offset, let received, let expected?):
+      "truncated frame \(frame) at byte \(offset): got \(received) of \(expected) bytes"
+    case .truncatedPayload(let frame, let offset, let received, nil):
+      "truncated frame \(frame) at byte \(offset): input ends \(received) bytes into the pixels"
+    case .invalidHeader(let frame, let offset, let fault):
+      "frame \(frame) at byte \(offset): \(fault)"
+    case .tooLarge(let frame, let offset, let width, let height, let limit):
+      "frame \(frame) at byte \(offset): \(width)x\(height) exceeds the limit of \(limit) pixels"
+    case .io(let frame, let offset, let errno):
+      "frame \(frame) at byte \(offset): read error: \(errno)"
+    case .truncatedImage(let frame, let offset, let received, let format):
+      "truncated frame \(frame) at byte \(offset): input ends \(received) bytes into a \(format)"
+        + " image"
+    case .unsupportedFormat(let frame, let offset, let format):
+      "frame \(frame) at byte \(offset): \(format.name) is not read here; convert it with"
+        + " '\(format.conversion)'"
+    }
+  }
+}

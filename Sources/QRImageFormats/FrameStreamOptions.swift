@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+// What a FrameStreamReader may allocate, and how to read headerless input.
+
+import QRImage
+import QRStream
+
+/// The geometry of headerless frames: read only when an input starts with no known magic.
+public struct RawFrameFormat: Equatable, Sendable {
+  /// Width in pixels (>= 1).
+  public var width: Int
+  /// Height in pixels (>= 1).
+  public var height: Int
+  /// How the bytes of a frame are laid out.
+  public var layout: PixelLayout
+  /// Bytes between luma rows; nil for tightly packed rows.
+  public var rowStride: Int?
+
+  /// Raw frames of width×height in `layout`.
+  public init(width: Int, height: Int, layout: PixelLayout = .gray, rowStride: Int? = nil) {
+    self.width = width
+    self.height = height
+    self.layout = layout
+    self.rowStride = rowStride
+  }
+}
+
+/// How a `FrameStreamReader` reads: its memory limit, and what to do with headerless input.
+public struct FrameStreamOptions: Equatable, Sendable {
+  /// The largest `width * height` a frame may have; larger headers are errors, not allocations.
+  public var maximumPixelCount: Int
+  /// The most memory, in bytes, decoding one PNG or JPEG image may take besides its gray pixels
+  /// (at most `maximumPixelCount` bytes): the image's compressed bytes held in memory plus the
+  /// decoder's working memory (libjpeg's coefficient buffers for a progressive or multi-scan
+  /// JPEG, 2 bytes a sample of every component). An image that needs more is an error.
+  public var maximumDecodingMemory: Int
+  /// The geometry of raw frames, or nil to refuse input without a known magic.
+  public var raw: RawFrameFormat?
+  /// The frame rate that gives raw and PNM frames their media timestamps.
+  public var frameRate: FrameRate
+
+  /// The default pixel limit, 16384 × 16384.
+  public static let defaultMaximumPixelCount = 16384 * 16384
+  /// The default decoding memory, 256 MiB: a progressive 4:2:0 JPEG of 85 megapixels, a
+  /// progressive gray one of 128.
+  public static let defaultMaximumDecodingMemory = 256 << 20
+
+  /// Options with the default limits, no raw format and 25 frames per second.
+  public init(
+    maximumPixelCount: Int = FrameStreamOptions.defaultMaximumPixelCount,
+    maximumDecodingMemory: Int = FrameStreamOptions.defaultMaximumDecodingMemory,
+    raw: RawFrameFormat? = nil, frameRate: FrameRate = .standard
+  ) {
+    self.maximumPixelCount = maximumPixelCount
+    self.maximumDecodingMemory = maximumDecodingMemory
+    self.raw = raw
+    self.frameRate = frameRate
+  }
+}
