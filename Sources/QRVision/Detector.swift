@@ -315,7 +315,10 @@ public struct Detector: Sendable {
       }
       others = scaled
     }
-    let window = Self.window(around: unexplained, in: image, region: options.region)
+    let window =
+      unexplained.allSatisfy({ account.fruitless.isInUnread($0.centre) })
+      ? Self.window(around: account.fruitless.unread, in: image, region: options.region)
+      : Self.window(around: unexplained, in: image, region: options.region)
     let crop = window.isWhole ? image : Self.crop(image, window)
     look(
       at: crop, origin: Point(x: Double(window.x), y: Double(window.y)),
@@ -341,12 +344,26 @@ public struct Detector: Sendable {
     // The largest module seen sets the reach: under steep perspective a symbol's far patterns
     // look small, though the symbol is as large as its nearest pattern says.
     let reach = (patterns.map(\.moduleSize).max() ?? 0) * DetectorTuning.windowModules
+    return window(
+      around: patterns.map {
+        ($0.centre.x - reach, $0.centre.y - reach, $0.centre.x + reach, $0.centre.y + reach)
+      }, in: image, region: region)
+  }
+
+  /// The window around `rectangles` (frame pixels): the rectangle around them all, within
+  /// `region`; the whole frame when that would cover most of it.
+  private static func window(
+    around rectangles: [(x0: Double, y0: Double, x1: Double, y1: Double)], in image: GrayImage,
+    region: DetectorOptions.Region?
+  ) -> Window {
+    let whole = Window(x: 0, y: 0, width: image.width, height: image.height, isWhole: true)
+    guard !rectangles.isEmpty else { return whole }
     var (x0, y0, x1, y1) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
-    for pattern in patterns {
-      x0 = min(x0, pattern.centre.x - reach)
-      y0 = min(y0, pattern.centre.y - reach)
-      x1 = max(x1, pattern.centre.x + reach)
-      y1 = max(y1, pattern.centre.y + reach)
+    for rectangle in rectangles {
+      x0 = min(x0, rectangle.x0)
+      y0 = min(y0, rectangle.y0)
+      x1 = max(x1, rectangle.x1)
+      y1 = max(y1, rectangle.y1)
     }
     var left = max(0, Int(x0))
     var top = max(0, Int(y0))
@@ -794,6 +811,12 @@ public struct Detector: Sendable {
           keep(fitted)
         } else {
           record(.notDecoded)
+          if isStrong {
+            let three = [triple.topLeft, triple.topRight, triple.bottomLeft].map { patterns[$0] }
+            fruitless.insertUnread(
+              three.map { frame($0.centre) },
+              moduleSize: three.map(\.moduleSize).reduce(0, max) * scale)
+          }
           attempts += 1
           continue
         }

@@ -74,6 +74,13 @@ enum DetectorTuning {
   /// The least ratio of module sizes of two patterns taken for the same by `FruitlessAttempts`.
   /// Lower: a smaller or larger pattern at the same place (another symbol) may be skipped.
   static let fruitlessModuleRatio = 0.7
+  /// When every unexplained finder pattern belongs to a symbol located and not read (a strong
+  /// triple sampled), balanced effort's other thresholds look only at the rectangle around
+  /// those symbols' patterns widened by this many of their modules (the finder patterns reach
+  /// 3.5 modules past their centres; the rest is the local threshold's context and a tilt).
+  /// Such frames are common where codes are cut off by the frame's edge or too damaged to
+  /// read. Larger: more pixels per pass; smaller: a symbol located a little off is cut.
+  static let unreadMargin = 8.0
   /// When every unexplained finder pattern has modules this large (pixels) or larger, balanced
   /// effort's other thresholds look at the half-size image, where those modules are still four
   /// pixels or more, a quarter of the work; at twice this, the quarter-size image; at four

@@ -55,6 +55,42 @@ struct FruitlessAttempts {
   /// A frame has a few dozen at most (the work budget bounds fruitless attempts).
   private var attempts: [Places] = []
 
+  /// The symbols located but not read: triples whose timing patterns showed
+  /// (`DetectorTuning.strongTiming`) and whose modules were sampled, each as the rectangle
+  /// (frame pixels) around the four corners of its finder patterns' centres, widened by
+  /// `DetectorTuning.unreadMargin` of its modules. Other thresholds need look only there
+  /// for them.
+  private(set) var unread: [(x0: Double, y0: Double, x1: Double, y1: Double)] = []
+
+  /// Records a strong triple whose modules were sampled and not read: `centres` are the
+  /// top-left, top-right and bottom-left patterns' in frame pixels.
+  mutating func insertUnread(_ centres: [Point], moduleSize: Double) {
+    let fourth = centres[1] + centres[2] - centres[0]
+    let corners = centres + [fourth]
+    let margin = moduleSize * DetectorTuning.unreadMargin
+    unreadModules.append(moduleSize)
+    let xs = corners.map(\.x)
+    let ys = corners.map(\.y)
+    unread.append(
+      (
+        xs.reduce(.infinity, min) - margin, ys.reduce(.infinity, min) - margin,
+        xs.reduce(-.infinity, max) + margin, ys.reduce(-.infinity, max) + margin
+      ))
+  }
+
+  /// The modules of each of `unread`.
+  private var unreadModules: [Double] = []
+
+  /// Whether `point` (frame pixels) is one of the finder patterns of a symbol located but not
+  /// read: within a module of the rectangle of their centres.
+  func isInUnread(_ point: Point) -> Bool {
+    zip(unread, unreadModules).contains { area, module in
+      let inset = module * (DetectorTuning.unreadMargin - 1)
+      return point.x >= area.x0 + inset && point.x <= area.x1 - inset
+        && point.y >= area.y0 + inset && point.y <= area.y1 - inset
+    }
+  }
+
   /// Whether an attempt like `places` read nothing already.
   func contains(_ places: Places) -> Bool {
     attempts.contains { $0.isSame(as: places) }
