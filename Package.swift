@@ -5,8 +5,8 @@ import PackageDescription
 
 /// The library modules, lowest layer first; each is a product a package can depend on alone.
 let libraries = [
-  "QRImage", "QRCodec", "QRRandom", "QRVision", "QRSystem", "QRStream", "QRImageFormats",
-  "QRCapture", "QRRender", "QRContent", "QRRecords", "QRDedupe", "QRSimulator",
+  "QRImage", "QRCodec", "QRRandom", "QRVision", "QRGrade", "QRSystem", "QRStream",
+  "QRImageFormats", "QRCapture", "QRRender", "QRContent", "QRRecords", "QRDedupe", "QRSimulator",
 ]
 
 /// A fully static executable in release builds. A static link takes libpng16.a, which needs
@@ -37,6 +37,8 @@ let package = Package(
     .target(name: "QRRandom"),
     // Finding and sampling symbols in gray images: binarization, finder patterns, geometry.
     .target(name: "QRVision", dependencies: ["QRImage", "QRCodec"]),
+    // Print-quality grades (ISO/IEC 15415, 18004) of located, decoded symbols; no detector.
+    .target(name: "QRGrade", dependencies: ["QRImage", "QRCodec"]),
     // The process's view of the system: syscalls, descriptors, byte paths, lines, worker threads.
     .target(name: "QRSystem"),
     // Frames and the qrframe(5) stream format: headers, and the qrframe, y4m and PGM writers.
@@ -108,6 +110,7 @@ let package = Package(
       name: "QRCaptureTests", dependencies: ["QRCapture", "QRImage", "QRSystem", "CV4L2"]),
     .testTarget(
       name: "QRVisionTests", dependencies: ["QRVision", "QRCodec", "QRImage", "QRSimulator"]),
+    .testTarget(name: "QRGradeTests", dependencies: ["QRGrade", "QRCodec", "QRImage"]),
     .testTarget(
       name: "QRRenderTests",
       dependencies: ["QRRender", "QRCodec", "QRImage", "QRSystem", "QRStream", "QRImageFormats"]),

@@ -5,6 +5,7 @@
 @_exported import QRCodec
 @_exported import QRContent
 @_exported import QRDedupe
+@_exported import QRGrade
 @_exported import QRImage
 @_exported import QRImageFormats
 @_exported import QRRandom
