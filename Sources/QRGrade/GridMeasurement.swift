@@ -161,7 +161,9 @@ struct GridMeasurement: Sendable {
 
   /// The symbol-to-image map fitted to the centres of `runs`, or nil when they are too few.
   static func fit(_ runs: [Run]) -> ProjectiveMap? {
-    let constraints = runs.map { LineConstraint(point: $0.point, axis: $0.axis, value: $0.idealCentre) }
+    let constraints = runs.map {
+      LineConstraint(point: $0.point, axis: $0.axis, value: $0.idealCentre)
+    }
     return ProjectiveMap.fitting(constraints)?.inverse
   }
 

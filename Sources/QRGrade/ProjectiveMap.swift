@@ -149,8 +149,8 @@ extension ProjectiveMap {
     let width = 9
     for column in 0..<n {
       var pivot = column
-      for row in (column + 1)..<n where abs(m[row * width + column]) > abs(m[pivot * width + column])
-      {
+      for row in (column + 1)..<n
+      where abs(m[row * width + column]) > abs(m[pivot * width + column]) {
         pivot = row
       }
       guard abs(m[pivot * width + column]) > 1e-12 else { return nil }

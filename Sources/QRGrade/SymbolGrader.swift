@@ -93,12 +93,15 @@ public enum SymbolGrader {
     for i in modulation.indices {
       modulation[i] = abs(reflectance[i] - threshold) / halfContrast
       let isImageDark = ideal[i] != isInverted
-      margin[i] = (isImageDark ? threshold - reflectance[i] : reflectance[i] - threshold) / halfContrast
+      margin[i] =
+        (isImageDark ? threshold - reflectance[i] : reflectance[i] - threshold) / halfContrast
     }
 
     let blocks = (decodes ? reference?.blocks : nil) ?? decoded.blocks
     let unusedErrorCorrection = blocks.map(unusedShare).min() ?? 0
-    let capacities = model.blockLengths.indices.map { blocks.indices.contains($0) ? blocks[$0].capacity : 0 }
+    let capacities = model.blockLengths.indices.map {
+      blocks.indices.contains($0) ? blocks[$0].capacity : 0
+    }
     let inError = zip(read, corrected).map { $0 != $1 }
 
     let modulationGrade = codewordGrade(
@@ -130,7 +133,8 @@ public enum SymbolGrader {
       horizontal: GridMeasurement.printGrowth(runs, axis: 0) ?? 0,
       vertical: GridMeasurement.printGrowth(runs, axis: 1) ?? 0
     )
-    let worstGrowth = abs(growth.horizontal) >= abs(growth.vertical) ? growth.horizontal : growth.vertical
+    let worstGrowth =
+      abs(growth.horizontal) >= abs(growth.vertical) ? growth.horizontal : growth.vertical
 
     let parameters = (
       decode: GradedParameter(value: decodes ? 1 : 0, grade: decodes ? .a : .f),
@@ -152,12 +156,13 @@ public enum SymbolGrader {
         grade: .atLeast(unusedErrorCorrection, [0.62, 0.50, 0.37, 0.25])),
       fixedPatternDamage: GradedParameter(value: Double(worstDamage), grade: fixedPatternGrade)
     )
-    let overall = [
-      parameters.decode, parameters.symbolContrast, parameters.minimumReflectance,
-      parameters.minimumEdgeContrast, parameters.modulation, parameters.reflectanceMargin,
-      parameters.axialNonuniformity, parameters.gridNonuniformity,
-      parameters.unusedErrorCorrection, parameters.fixedPatternDamage,
-    ].map(\.grade).min() ?? .f
+    let overall =
+      [
+        parameters.decode, parameters.symbolContrast, parameters.minimumReflectance,
+        parameters.minimumEdgeContrast, parameters.modulation, parameters.reflectanceMargin,
+        parameters.axialNonuniformity, parameters.gridNonuniformity,
+        parameters.unusedErrorCorrection, parameters.fixedPatternDamage,
+      ].map(\.grade).min() ?? .f
     return SymbolGrade(
       overall: overall, decode: parameters.decode, symbolContrast: parameters.symbolContrast,
       minimumReflectance: parameters.minimumReflectance,

@@ -92,7 +92,8 @@ struct SymbolModel: Sendable {
     switch version {
     case .qr: formatCodeword = FormatInformation(level: level, mask: mask).codeword
     case .micro(let micro):
-      formatCodeword = MicroFormatInformation(version: micro, level: level, mask: mask)?.codeword ?? 0
+      formatCodeword =
+        MicroFormatInformation(version: micro, level: level, mask: mask)?.codeword ?? 0
     }
     for copy in layout.formatInformationPositions {
       for (bit, position) in copy.enumerated() {
@@ -137,7 +138,9 @@ struct SymbolModel: Sendable {
   /// corrected stay as read.
   func corrected(_ codewords: [UInt8]) -> [UInt8] {
     var blocks = blockLengths.map { [UInt8](repeating: 0, count: $0) }
-    for (i, place) in codewordPlaces.enumerated() { blocks[place.block][place.index] = codewords[i] }
+    for (i, place) in codewordPlaces.enumerated() {
+      blocks[place.block][place.index] = codewords[i]
+    }
     for block in blocks.indices {
       var copy = blocks[block]
       if (try? ReedSolomonDecoder.correct(

@@ -27,6 +27,8 @@ struct TestSymbol {
   var growth = 0.0
   /// A displacement of the symbol plane, in modules, at symbol coordinates (u, v).
   var warp: ((Double, Double) -> (Double, Double))?
+  /// Samples per pixel along each axis (anti-aliasing).
+  var samples = 2
 
   init(_ symbol: EncodedSymbol) {
     self.symbol = symbol
@@ -54,10 +56,16 @@ struct TestSymbol {
       guard x >= 0, y >= 0, x < size, y < size else { return false }
       return symbol.isDark(x: x, y: y) != flipped.contains(y * size + x)
     }
-    if dark(x, y) { return growth >= 0 || (u - Double(x) >= -growth && u - Double(x) <= 1 + growth && v - Double(y) >= -growth && v - Double(y) <= 1 + growth) }
-    guard growth > 0 else { return false }
     let fu = u - Double(x)
     let fv = v - Double(y)
+    if dark(x, y) {
+      // Erosion eats only edges that face a light module.
+      guard growth < 0 else { return true }
+      return
+        !((fu < -growth && !dark(x - 1, y)) || (fu > 1 + growth && !dark(x + 1, y))
+        || (fv < -growth && !dark(x, y - 1)) || (fv > 1 + growth && !dark(x, y + 1)))
+    }
+    guard growth > 0 else { return false }
     for dy in -1...1 {
       for dx in -1...1 where (dx != 0 || dy != 0) && dark(x + dx, y + dy) {
         let insideU = dx == 0 || (dx < 0 ? fu < growth : fu > 1 - growth)
@@ -80,7 +88,7 @@ struct TestSymbol {
     return isDark(u, v) ? dark : light
   }
 
-  /// The image, 4 × 4 samples per pixel.
+  /// The image, `samples` × `samples` samples per pixel.
   func image() -> GrayImage {
     let side = Double(size + 2 * quietZone)
     let width = Int(side * moduleWidth)
@@ -90,10 +98,10 @@ struct TestSymbol {
     for py in 0..<height {
       for px in 0..<width {
         var sum = 0.0
-        for sy in 0..<4 {
-          for sx in 0..<4 {
-            var u = (Double(px) + (Double(sx) + 0.5) / 4) / moduleWidth - q
-            var v = (Double(py) + (Double(sy) + 0.5) / 4) / moduleHeight - q
+        for sy in 0..<samples {
+          for sx in 0..<samples {
+            var u = (Double(px) + (Double(sx) + 0.5) / Double(samples)) / moduleWidth - q
+            var v = (Double(py) + (Double(sy) + 0.5) / Double(samples)) / moduleHeight - q
             if let warp {
               let (du, dv) = warp(u, v)
               u -= du
@@ -102,7 +110,7 @@ struct TestSymbol {
             sum += reflectance(u, v)
           }
         }
-        pixels[py * width + px] = UInt8((sum / 16 * 255).rounded())
+        pixels[py * width + px] = UInt8((sum / Double(samples * samples) * 255).rounded())
       }
     }
     return GrayImage(width: width, height: height, pixels: pixels)
