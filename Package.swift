@@ -61,7 +61,7 @@ let package = Package(
     // Payload kinds (URL, Wi-Fi, contact, …): one model that both parses and builds them.
     .target(name: "QRContent"),
     // The detection record: its schema, JSON lines written and read.
-    .target(name: "QRRecords", dependencies: ["QRImage", "QRCodec", "QRContent"]),
+    .target(name: "QRRecords", dependencies: ["QRImage", "QRCodec", "QRGrade", "QRContent"]),
     // Throttling records per payload over time, presence events, structured-append assembly.
     .target(name: "QRDedupe", dependencies: ["QRImage", "QRRecords"]),
     // Scenes with codes in them and a simulated camera filming them, with truth.
@@ -75,8 +75,9 @@ let package = Package(
     .target(
       name: "QRCommands",
       dependencies: [
-        "QRImage", "QRCodec", "QRVision", "QRSystem", "QRStream", "QRImageFormats", "QRCapture",
-        "QRRender", "QRContent", "QRRecords", "QRDedupe", "QRSimulator", "QRCommandLine",
+        "QRImage", "QRCodec", "QRVision", "QRGrade", "QRSystem", "QRStream", "QRImageFormats",
+        "QRCapture", "QRRender", "QRContent", "QRRecords", "QRDedupe", "QRSimulator",
+        "QRCommandLine",
       ]),
     // The public umbrella: `import QRCore` brings every library module.
     .target(name: "QRCore", dependencies: libraries.map { .target(name: $0) }),

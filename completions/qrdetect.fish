@@ -3,6 +3,8 @@ complete -c qrdetect -s p -l print -x -a 'json text' -d 'write json records (def
 complete -c qrdetect -s 0 -l null -d 'NUL, not newline, ends --print text payloads and --files-from names'
 complete -c qrdetect -l raw -d 'with --print text, write controls to a terminal unescaped'
 complete -c qrdetect -s b -l bytes -d 'always add the payload as base64 "bytes" to records'
+complete -c qrdetect -s g -l grade -d 'add each symbol\'s indicative print-quality grade to its record'
+complete -c qrdetect -l grade-aperture -x -d 'with --grade, the aperture as a fraction of the module size (default 0.8)'
 complete -c qrdetect -s n -l count -x -d 'stop after N symbols'
 complete -c qrdetect -s m -l max-symbols -x -d 'look for at most N symbols per frame (default: all)'
 complete -c qrdetect -s r -l region -x -d 'only look for symbols in this rectangle of each frame'

@@ -142,7 +142,8 @@ public enum SymbolGrader {
         value: symbolContrast, grade: .atLeast(symbolContrast, [0.70, 0.55, 0.40, 0.20])),
       minimumReflectance: GradedParameter(
         value: sampled.min, grade: sampled.min <= 0.5 * sampled.max ? .a : .f),
-      minimumEdgeContrast: minimumEdgeContrast(reflectance, ideal: ideal, size: size),
+      minimumEdgeContrast: minimumEdgeContrast(
+        reflectance, ideal: ideal, isCorrect: zip(grid, ideal).map { $0 == $1 }, size: size),
       modulation: GradedParameter(
         value: dataModules.map { modulation[$0] }.min() ?? 0, grade: modulationGrade),
       reflectanceMargin: GradedParameter(
@@ -276,18 +277,21 @@ public enum SymbolGrader {
   }
 
   /// The smallest reflectance difference between horizontally or vertically adjacent modules
-  /// of opposite ideal colours; A at 0.15 or more. ISO/IEC 15415:2011, 7.8 (edge contrast).
-  static func minimumEdgeContrast(_ reflectance: [Double], ideal: [Bool], size: Int)
-    -> GradedParameter
-  {
+  /// of opposite ideal colours that both read right (a module read wrong is charged to unused
+  /// error correction and reflectance margin already); A at 0.15 or more, as for bar codes
+  /// (ISO/IEC 15416, edge contrast).
+  static func minimumEdgeContrast(
+    _ reflectance: [Double], ideal: [Bool], isCorrect: [Bool], size: Int
+  ) -> GradedParameter {
     var smallest = 1.0
     for y in 0..<size {
       for x in 0..<size {
         let i = y * size + x
-        if x + 1 < size, ideal[i] != ideal[i + 1] {
+        guard isCorrect[i] else { continue }
+        if x + 1 < size, ideal[i] != ideal[i + 1], isCorrect[i + 1] {
           smallest = min(smallest, abs(reflectance[i] - reflectance[i + 1]))
         }
-        if y + 1 < size, ideal[i] != ideal[i + size] {
+        if y + 1 < size, ideal[i] != ideal[i + size], isCorrect[i + size] {
           smallest = min(smallest, abs(reflectance[i] - reflectance[i + size]))
         }
       }

@@ -3,6 +3,7 @@
 
 import QRCodec
 import QRContent
+import QRGrade
 
 /// Where a frame came from: what each of its records repeats.
 public struct FrameOrigin: Sendable, Equatable {
@@ -54,10 +55,13 @@ public struct DetectionRecordWriter: Sendable {
     self.alwaysIncludesBytes = alwaysIncludesBytes
   }
 
-  /// The record of `symbol`, found in the frame `origin` describes, ending in a newline.
+  /// The record of `symbol`, found in the frame `origin` describes, ending in a newline; with
+  /// `grade` (`qrdetect --grade`), a `grade` object last.
   ///
   /// - Complexity: O(*n*) in the payload length (plus the contact or network fields).
-  public mutating func line(for symbol: FoundSymbol, in origin: FrameOrigin) -> [UInt8] {
+  public mutating func line(
+    for symbol: FoundSymbol, in origin: FrameOrigin, grade: SymbolGrade? = nil
+  ) -> [UInt8] {
     let decoded = symbol.decoded
     json.reset()
     json.literal("{\"frame\":")
@@ -121,8 +125,53 @@ public struct DetectionRecordWriter: Sendable {
       if index > 0 { json.literal(",") }
       json.integer(block.errorCount + block.erasureCount)
     }
-    json.literal("]}\n")
+    json.literal("]")
+    if let grade { Self.write(grade, to: &json) }
+    json.literal("}\n")
     return json.bytes
+  }
+
+  /// Writes `"grade":{…}`: the overall grade as a number and a letter, the parameter set, the
+  /// aperture and module size in pixels, then each parameter's value and grade (snake_case
+  /// names, print growth last; it is informative and not in the overall grade).
+  static func write(_ grade: SymbolGrade, to json: inout JSONLineBuffer) {
+    json.literal(",\"grade\":{\"overall\":")
+    json.number(Double(grade.overall.value))
+    json.literal(",\"letter\":")
+    json.string(String(grade.overall.letter))
+    json.literal(",\"parameter_set\":")
+    json.string(SymbolGrade.parameterSet)
+    json.literal(",\"aperture_px\":")
+    json.number(rounded(grade.aperture))
+    json.literal(",\"module_px\":")
+    json.number(rounded(grade.moduleSize))
+    json.literal(",\"parameters\":{")
+    for (index, (name, parameter)) in grade.parameters.enumerated() {
+      if index > 0 { json.literal(",") }
+      json.string(snakeCase(name))
+      json.literal(":{\"value\":")
+      json.number((parameter.value * 1000).rounded() / 1000)
+      json.literal(",\"grade\":")
+      json.number(Double(parameter.grade.value))
+      json.literal(",\"letter\":")
+      json.string(String(parameter.grade.letter))
+      json.literal("}")
+    }
+    json.literal("}}")
+  }
+
+  /// `symbolContrast` → `symbol_contrast`.
+  static func snakeCase(_ name: String) -> String {
+    var result = ""
+    for character in name {
+      if character.isUppercase {
+        result.append("_")
+        result.append(contentsOf: character.lowercased())
+      } else {
+        result.append(character)
+      }
+    }
+    return result
   }
 
   /// Whether `text` is exactly the payload's bytes read as UTF-8, so `bytes` adds nothing.

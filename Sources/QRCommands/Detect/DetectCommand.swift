@@ -27,6 +27,10 @@ public enum DetectCommand {
       .flag("0", "null", "NUL, not newline, ends --print text payloads and --files-from names"),
       .flag(nil, "raw", "with --print text, write controls to a terminal unescaped"),
       .flag("b", "bytes", "always add the payload as base64 \"bytes\" to records"),
+      .flag("g", "grade", "add each symbol's indicative print-quality grade to its record"),
+      .value(
+        nil, "grade-aperture", "fraction",
+        "with --grade, the aperture as a fraction of the module size (default 0.8)"),
       .value("n", "count", "N", "stop after N symbols"),
       .value("m", "max-symbols", "N", "look for at most N symbols per frame (default: all)"),
       .value("r", "region", "x,y,w,h", "only look for symbols in this rectangle of each frame"),
@@ -70,6 +74,10 @@ public enum DetectOption: String, OptionName {
   case raw
   /// `--bytes`.
   case bytes
+  /// `--grade`.
+  case grade
+  /// `--grade-aperture`.
+  case gradeAperture = "grade-aperture"
   /// `--count`.
   case count
   /// `--max-symbols`.

@@ -3,6 +3,7 @@
 
 import Glibc
 import QRCommandLine
+import QRGrade
 import QRImageFormats
 import QRSystem
 import QRVision
@@ -66,6 +67,8 @@ public struct DetectCommandOptions: Sendable {
   public var annotatesText: Bool
   /// Where records go.
   public var records: RecordDestination
+  /// With `--grade`, how to grade each symbol; nil without.
+  public var grading: GradingOptions?
 
   /// Where the annotated video goes.
   public enum AnnotationDestination: Equatable, Sendable {
@@ -133,6 +136,24 @@ public struct DetectCommandOptions: Sendable {
       }
       detector.findsQR = names.contains("qr")
       detector.findsMicroQR = names.contains("microqr")
+    }
+
+    let aperture = try arguments.value(.gradeAperture).map { (text) throws(UsageError) in
+      guard let value = Double(text), GradingOptions.apertureRange.contains(value) else {
+        throw UsageError(
+          "invalid value '\(Diagnostics.sanitized(text))' for --grade-aperture: expected a"
+            + " fraction of the module size in 0.1...1.5, such as 0.8")
+      }
+      return value
+    }
+    if arguments.has(.grade) {
+      if printMode == .text {
+        throw UsageError("--grade adds a field to JSON records; --print text writes no records")
+      }
+      grading = GradingOptions(aperture: aperture ?? 0.8)
+    } else {
+      grading = nil
+      if aperture != nil { throw UsageError("--grade-aperture needs --grade") }
     }
 
     annotatesText = arguments.has(.annotateText)

@@ -3,6 +3,7 @@
 
 import Glibc
 import QRCommandLine
+import QRGrade
 import QRImage
 import QRImageFormats
 import QRRecords
@@ -26,6 +27,9 @@ public struct FrameResult: Sendable {
   public var origin: FrameOrigin
   /// The symbols found, in the order found.
   public var symbols: [FoundSymbol]
+  /// With `--grade`, each symbol's print-quality grade (nil where its corners make no
+  /// quadrilateral); empty otherwise.
+  public var grades: [SymbolGrade?] = []
   /// The frame with the symbols drawn on it, with `--annotate`.
   public var annotated: GrayImage?
 }
@@ -36,22 +40,32 @@ public struct DetectWorker<Reader: SymbolReading>: PipelineWorker {
   public var reader: Reader
   /// The annotator, with `--annotate`.
   public var annotator: FrameAnnotator?
+  /// With `--grade`, how to grade each symbol found.
+  public var grading: GradingOptions?
 
   /// Creates a worker.
-  public init(reader: Reader, annotator: FrameAnnotator?) {
+  public init(reader: Reader, annotator: FrameAnnotator?, grading: GradingOptions? = nil) {
     self.reader = reader
     self.annotator = annotator
+    self.grading = grading
   }
 
   /// Reads `job`'s frame (and annotates it).
   public mutating func process(_ job: FrameJob) -> FrameResult {
     let symbols = reader.read(job.frame.image)
+    let grades = grading.map { options in
+      symbols.map {
+        SymbolGrader.grade(
+          job.frame.image, corners: $0.corners, isInverted: $0.isInverted, decoded: $0.decoded,
+          options: options)
+      }
+    }
     return FrameResult(
       origin: FrameOrigin(
         sequence: job.frame.sequence, seconds: job.frame.seconds,
         source: job.source.description,
         sourceBytes: job.source.string == nil ? job.source.bytes : nil),
-      symbols: symbols,
+      symbols: symbols, grades: grades ?? [],
       annotated: annotator.map {
         $0.annotated(
           job.frame.image,
@@ -121,7 +135,7 @@ public struct DetectRunner<Reader: SymbolReading> {
     let annotator =
       options.annotation == nil ? nil : FrameAnnotator(drawsText: options.annotatesText)
     let workers = (0..<options.jobs).map { _ in
-      DetectWorker(reader: makeReader(), annotator: annotator)
+      DetectWorker(reader: makeReader(), annotator: annotator, grading: options.grading)
     }
     // Two frames per thread: one being read, one waiting; enough to keep every core busy.
     let pipeline = OrderedPipeline(
@@ -295,8 +309,9 @@ final class ResultSink: @unchecked Sendable {
   func deliver(_ result: FrameResult) -> Bool {
     var reachedCount = false
     do throws(Errno) {
-      for symbol in result.symbols {
-        guard try writeRecord(symbol, origin: result.origin) else { continue }
+      for (index, symbol) in result.symbols.enumerated() {
+        let grade = index < result.grades.count ? result.grades[index] : nil
+        guard try writeRecord(symbol, grade: grade, origin: result.origin) else { continue }
         written += 1
         delivered.store(written, ordering: .relaxed)
         if let count = options.count, written >= count {
@@ -335,10 +350,12 @@ final class ResultSink: @unchecked Sendable {
 
   /// Writes one record or payload; false if the payload could not be written unmistakably
   /// (reported, and the status becomes 2).
-  private func writeRecord(_ symbol: FoundSymbol, origin: FrameOrigin) throws(Errno) -> Bool {
+  private func writeRecord(_ symbol: FoundSymbol, grade: SymbolGrade?, origin: FrameOrigin)
+    throws(Errno) -> Bool
+  {
     switch options.printMode {
     case .json:
-      try records.writeAll(recordWriter.line(for: symbol, in: origin))
+      try records.writeAll(recordWriter.line(for: symbol, in: origin, grade: grade))
     case .text:
       let payload = symbol.decoded.text.map { Array($0.utf8) } ?? symbol.decoded.bytes
       guard let item = payloadText.item(for: payload) else {
