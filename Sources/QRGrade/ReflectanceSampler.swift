@@ -53,10 +53,19 @@ struct ReflectanceSampler: Sendable {
     return (top * (1 - fy) + bottom * fy) / 255
   }
 
-  /// The mean reflectance over the aperture centred on `point`.
+  /// The mean reflectance over the aperture centred on `point`: each sample point reads the
+  /// pixel it falls in, a pixel being itself an area of the print, so that an aperture inside
+  /// one pixel reads that pixel alone, never a blend with its neighbours.
   func apertureReflectance(at point: Point) -> Double {
-    var sum = 0.0
-    for offset in apertureOffsets { sum += reflectance(at: point + offset) }
-    return sum / Double(apertureOffsets.count)
+    let width = image.width
+    let height = image.height
+    let pixels = image.pixels
+    var sum = 0
+    for offset in apertureOffsets {
+      let x = min(max(Int((point.x + offset.x).rounded(.down)), 0), width - 1)
+      let y = min(max(Int((point.y + offset.y).rounded(.down)), 0), height - 1)
+      sum += Int(pixels[y * width + x])
+    }
+    return Double(sum) / Double(apertureOffsets.count * 255)
   }
 }

@@ -346,3 +346,37 @@ private func temporaryDirectory() throws -> URL {
   #expect(one.stdout.count > 10 * Scene.width * Scene.height)
   #expect(three.stdout == one.stdout)
 }
+
+@Test func gradeAddsEveryParameterToTheRecord() throws {
+  let result = try ToolRunner.run(
+    "qrdetect", ["--grade", "--grade-aperture", "0.5"], input: try Scene.frame("GRADE ME"))
+  #expect(result.status == 0, "\(result.errors)")
+  let record = try #require(records(result.output).first)
+  let grade = try #require(record["grade"] as? [String: Any])
+  // A clean synthetic frame (gray 20 on 235): symbol contrast 0.84, everything A.
+  #expect(grade["letter"] as? String == "A")
+  #expect(grade["overall"] as? Int == 4)
+  #expect((grade["parameter_set"] as? String)?.contains("15415") == true)
+  #expect(abs((grade["aperture_px"] as? Double ?? 0) - 2) < 0.2)
+  let parameters = try #require(grade["parameters"] as? [String: [String: Any]])
+  #expect(
+    Set(parameters.keys) == [
+      "decode", "symbol_contrast", "minimum_reflectance", "minimum_edge_contrast", "modulation",
+      "reflectance_margin", "axial_nonuniformity", "grid_nonuniformity",
+      "unused_error_correction", "fixed_pattern_damage", "print_growth",
+    ])
+  #expect(abs((parameters["symbol_contrast"]?["value"] as? Double ?? 0) - 215.0 / 255) < 0.01)
+  for (name, parameter) in parameters {
+    #expect(parameter["letter"] as? String == "A", "\(name)")
+  }
+}
+
+@Test func gradeOptionsAreCheckedAsUsage() throws {
+  for arguments in [
+    ["--grade-aperture", "0.8"], ["--grade", "--grade-aperture", "3"],
+    ["--grade", "--print", "text"],
+  ] {
+    let result = try ToolRunner.run("qrdetect", arguments, input: try Scene.frame("X"))
+    #expect(result.status == 64, "\(arguments)")
+  }
+}

@@ -402,6 +402,23 @@ func badCommandLinesAreUsageErrors(arguments: [String], message: String) throws 
   #expect(parseQRFrames(lines.stdout)?.count == 2)
 }
 
+@Test func verifyGradeFailsBelowA() throws {
+  for arguments in [
+    ["-f", "png", "-s", "1"], ["-f", "pgm", "--invert"], ["--micro", "-f", "pgm"],
+    ["-f", "svg"], ["--lines", "-f", "qrframe"],
+  ] {
+    let operand = arguments.contains("--lines") ? [] : ["12345"]
+    let good = try ToolRunner.run(
+      "qrrender", ["--verify", "--grade"] + arguments + operand, input: Array("a\nb\n".utf8))
+    #expect(good.status == 0 && good.stderr.isEmpty, "\(arguments): \(good.errors)")
+  }
+  let grey = try ToolRunner.run(
+    "qrrender", ["--verify", "--grade", "-f", "pgm", "--dark", "#777777", "x"])
+  #expect(grey.status == 2 && grey.stdout.isEmpty)
+  #expect(grey.errors.contains("grades 2.0/C, not 4.0/A (symbolContrast C)"), "\(grey.errors)")
+  #expect(try ToolRunner.run("qrrender", ["--grade", "x"]).status == 64)
+}
+
 @Test func fileInputAndOutputFile() throws {
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
     "qrrender-files-\(UUID().uuidString)")

@@ -2,6 +2,8 @@
 // The work on one payload that needs no output: encode, verify, and render files in advance.
 
 import QRCodec
+import QRGrade
+import QRImage
 import QRRender
 import QRSystem
 
@@ -42,6 +44,8 @@ struct LineWorker: PipelineWorker {
   let request: SymbolRequest
   /// `--verify`: each symbol decoded as rendered.
   let verifies: Bool
+  /// `--grade`: each symbol graded as rendered; below 4.0/A fails.
+  let grades: Bool
   let format: ImageFormat
   let options: RenderOptions
   /// The destination, for rendering its files (`SymbolOutput.files(of:)`); never written here.
@@ -89,6 +93,37 @@ struct LineWorker: PipelineWorker {
     {
       return .problem("verification failed: " + failure)
     }
+    if grades, let failure = Self.gradeFailure(symbols, options: options) {
+      return .problem("verification failed: " + failure)
+    }
     return .symbols(symbols, files: rendersFiles ? output.files(of: symbols) : nil)
+  }
+
+  /// Nil if every symbol, drawn as a gray image at the render's scale, margin and colours,
+  /// grades 4.0/A; else the first that does not, with the parameters that brought it down.
+  static func gradeFailure(_ symbols: [EncodedSymbol], options: RenderOptions) -> String? {
+    for (index, symbol) in symbols.enumerated() {
+      let raster = ModuleRaster(symbol, options: options)
+      let image = Renderer.grayImage(raster, options: options)
+      let scale = Double(options.scale)
+      let low = Double((raster.side - symbol.size) / 2) * scale
+      let high = low + Double(symbol.size) * scale
+      let corners = [
+        Point(x: low, y: low), Point(x: high, y: low), Point(x: high, y: high),
+        Point(x: low, y: high),
+      ]
+      let name = symbols.count > 1 ? "symbol \(index + 1) of \(symbols.count)" : "the symbol"
+      guard let decoded = try? Decoder.decode(symbol.matrix, allowsMirrored: false),
+        let grade = SymbolGrader.grade(
+          image, corners: corners, isInverted: options.invert, decoded: decoded)
+      else { return "\(name) cannot be graded" }
+      if grade.overall < .a {
+        let weak = grade.parameters.filter { $0.name != "printGrowth" && $0.parameter.grade < .a }
+          .map { "\($0.name) \($0.parameter.grade.letter)" }
+        return "\(name) grades \(grade.overall)/\(grade.overall.letter), not 4.0/A ("
+          + weak.joined(separator: ", ") + ")"
+      }
+    }
+    return nil
   }
 }

@@ -87,8 +87,8 @@ extension RenderCommand {
       return .failure
     }
     let worker = LineWorker(
-      request: request, verifies: options.verify, format: format, options: renderOptions,
-      output: output)
+      request: request, verifies: options.verify, grades: options.grade, format: format,
+      options: renderOptions, output: output)
 
     do {
       if !options.lines && !options.json {

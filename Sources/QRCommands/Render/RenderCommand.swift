@@ -111,6 +111,7 @@ public enum RenderCommand {
         "j", "jobs", "N",
         "with --lines or --json: encode on N threads, in input order (default: CPUs, at most 4)"),
       .flag(nil, "verify", "decode each symbol as rendered; fail unless it reads back exactly"),
+      .flag(nil, "grade", "with --verify, also grade each symbol as rendered; fail below 4.0/A"),
       .flag(nil, "json", "read qrdetect's JSON lines and render each payload again"),
       .value(
         "r", "file", "path", "read the payload from this file ('-' is standard input)",
@@ -189,6 +190,8 @@ public enum RenderOption: String, OptionName {
   case jobs
   /// `--verify`.
   case verify
+  /// `--grade`.
+  case grade
   /// `--json`.
   case json
   /// `--file`.

@@ -83,6 +83,8 @@ public struct RenderCommandOptions: Sendable {
   public var lines: Bool
   /// `--verify`.
   public var verify: Bool
+  /// `--grade` (with `--verify`): each rendered symbol must grade 4.0/A.
+  public var grade: Bool
   /// `--json`: lines are qrdetect records whose payloads are rendered.
   public var json: Bool
   /// `--jobs`: the threads that encode and render lines, 1…256; nil for the default (the
@@ -176,6 +178,8 @@ public struct RenderCommandOptions: Sendable {
     }
     lines = arguments.has(.lines)
     verify = arguments.has(.verify)
+    grade = arguments.has(.grade)
+    if grade && !verify { throw UsageError("--grade grades what --verify reads back: give both") }
     json = arguments.has(.json)
     jobs = try arguments.integer(.jobs, in: 1...DetectCommandOptions.maximumJobs)
 
