@@ -63,15 +63,19 @@ def main():
         missed = [0, 0]  # labelled codes with known bytes qrdetect misses, of which zxing reads
         for image in images:
             ours = graded.get(image["path"], [])
-            theirs = [payload for payload, _ in zxing.get(image["path"], [])]
-            seen = set()
+            # Several codes may carry one payload (the sheets in `lots`): count them as many.
+            theirs = collections.Counter(payload for payload, _ in zxing.get(image["path"], []))
+            seen = collections.Counter()
             for payload, text, grade in ours:
-                if payload in seen:
-                    continue
-                seen.add(payload)
+                seen[payload] += 1
                 band = next(name for name, letters in bands if grade["letter"] in letters)
                 counts[band][0] += 1
-                counts[band][1] += payload in theirs
+                if theirs[payload] > 0:
+                    theirs[payload] -= 1
+                    counts[band][1] += 1
+                    also = True
+                else:
+                    also = False
                 if grade["letter"] != "A":
                     worst = min(p["grade"] for p in grade["parameters"].values()
                                 if p is not grade["parameters"]["print_growth"])
@@ -79,14 +83,18 @@ def main():
                                     if name != "print_growth" and p["grade"] == worst)
                 if dump:
                     dump.write(json.dumps({"path": image["path"], "category": category,
-                                           "zxing": payload in theirs, "grade": grade}) + "\n")
+                                           "zxing": also, "grade": grade}) + "\n")
             for hexed in image["bytes_hex"]:
                 if hexed is None:
                     continue
                 payload = bytes.fromhex(hexed)
-                if payload not in seen:
+                if seen[payload] > 0:
+                    seen[payload] -= 1
+                else:
                     missed[0] += 1
-                    missed[1] += payload in theirs
+                    if theirs[payload] > 0:
+                        theirs[payload] -= 1
+                        missed[1] += 1
         rows.append((category, counts, missed))
         print(f"{category}: done", file=sys.stderr)
 
