@@ -83,7 +83,7 @@ enum FinderPatternCorners {
 
   /// The unit vector of each ray, ray `i` at 2π `i` / `rays` (computed once: a cosine and a
   /// sine per ray were a tenth of this search on noise).
-  private static let directions = (0..<rays).map { index in
+  static let directions = (0..<rays).map { index in
     let angle = Double(index) * 2 * Double.pi / Double(rays)
     return Point(x: cos(angle), y: sin(angle))
   }
@@ -148,7 +148,7 @@ enum FinderPatternCorners {
   /// The image's outside is light.
   ///
   /// - Complexity: O(`limit`).
-  private static func edgeByPixels(
+  static func edgeByPixels(
     _ image: BinaryImage, _ centre: Point, direction: Point, limit: Double
   ) -> Point? {
     let stepsPerPixel = 4.0

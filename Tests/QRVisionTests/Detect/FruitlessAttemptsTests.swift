@@ -48,3 +48,20 @@ private func places(_ centres: [(Double, Double)], module: Double = 4, scale: Do
   #expect(work.passes >= 5)
   #expect(work.microAttempts >= 1 && work.microAttempts <= 2)
 }
+
+/// A strong triple sampled and not read marks its patterns' place (within a module of the
+/// rectangle of their centres) and the window around it (eight modules wider each way); a
+/// neighbouring symbol's pattern a quiet zone away is not taken for one of its patterns.
+@Test func symbolsLocatedAndNotReadMarkTheirPatterns() {
+  var fruitless = FruitlessAttempts()
+  #expect(!fruitless.isInUnread(Point(x: 100, y: 100)))
+  fruitless.insertUnread(
+    [Point(x: 100, y: 100), Point(x: 172, y: 100), Point(x: 100, y: 172)], moduleSize: 4)
+  for centre in [(100.0, 100.0), (172.0, 100.0), (100.0, 172.0), (172.0, 172.0), (97.0, 175.0)] {
+    #expect(fruitless.isInUnread(Point(x: centre.0, y: centre.1)))
+  }
+  // The next symbol of a sheet: its pattern 5 modules past this one's edge.
+  #expect(!fruitless.isInUnread(Point(x: 100 + 72 + 3.5 * 4 + 5 * 4 + 3.5 * 4, y: 100)))
+  let area = fruitless.unread[0]
+  #expect(area.x0 == 100 - 32 && area.y0 == 100 - 32 && area.x1 == 172 + 32 && area.y1 == 172 + 32)
+}
