@@ -1,6 +1,6 @@
 # fish completion for qrrender; generated from its option table.
 complete -c qrrender -f
-complete -c qrrender -s f -l format -x -a 'pbm pbm-plain pgm ascii ascii-inverted utf8 utf8-inverted ansi ansi-utf8 svg png eps pdf xpm qrframe y4m' -d 'output format (default: --output\'s extension, utf8 on a terminal, pbm)'
+complete -c qrrender -s f -l format -x -a 'pbm pbm-plain pgm ascii ascii-inverted utf8 utf8-inverted ansi ansi-utf8 svg png eps pdf xpm qrframe y4m' -d 'output format (default: --output\'s extension, utf8 on a terminal, png for -o -, pbm)'
 complete -c qrrender -s t -l type -x -a 'PNG PNG32 EPS SVG XPM ANSI ANSI256 ASCII ASCIIi UTF8 UTF8i ANSIUTF8 ANSI256UTF8' -d 'the format by qrencode\'s name: PNG, EPS, SVG, XPM, ANSI, ASCII, UTF8, ANSIUTF8'
 complete -c qrrender -s l -l level -x -a 'L M Q H' -d 'error correction level L, M, Q or H (default M)'
 complete -c qrrender -s v -l symbol-version -x -d 'use symbol version N (1-40, or M1-M4 for Micro QR)'

@@ -37,11 +37,20 @@ private let hasPillow = FileManager.default.isExecutableFile(atPath: python)
 @Test func dashIsStandardInputOrOutputForEveryFileOption() throws {
   let directory = try scratchDirectory()
   defer { try? FileManager.default.removeItem(at: directory) }
-  // qrrender -o - writes to standard output (the format as for standard output: pbm in a pipe).
+  // qrrender -o - writes to standard output, a PNG as qrencode -o - writes (issue 27, trap 3);
+  // a bare qrrender in a pipe keeps PBM, and an explicit format wins.
   let toStdout = try ToolRunner.run("qrrender", ["-o", "-", "hi"], currentDirectory: directory)
   #expect(toStdout.status == 0, "\(toStdout.errors)")
-  #expect(toStdout.stdout.starts(with: Array("P4\n".utf8)))
+  #expect(toStdout.stdout.starts(with: [0x89] + Array("PNG\r\n".utf8)))
   #expect(try detectedTexts(toStdout.stdout) == ["hi"])
+  let bare = try ToolRunner.run("qrrender", ["hi"], currentDirectory: directory)
+  #expect(bare.stdout.starts(with: Array("P4\n".utf8)))
+  for explicit in [["-t", "SVG"], ["-f", "pbm"]] {
+    let chosen = try ToolRunner.run(
+      "qrrender", ["-o", "-"] + explicit + ["hi"], currentDirectory: directory)
+    #expect(chosen.status == 0, "\(chosen.errors)")
+    #expect(chosen.stdout.starts(with: Array((explicit[1] == "SVG" ? "<" : "P4\n").utf8)))
+  }
   // --file - (and -r -, qrencode's --read-from) read standard input.
   for option in ["--file", "-r"] {
     let fromStdin = try ToolRunner.run(

@@ -109,7 +109,8 @@ public struct RenderCommandOptions: Sendable {
   ]
 
   /// Validates `arguments`; the default format is the one `--output`'s extension names, else
-  /// utf8 when `standardOutputIsTerminal` (and no file is written), else pbm.
+  /// utf8 when `standardOutputIsTerminal` (and no file is written), else png for `--output -`
+  /// (as qrencode), else pbm.
   ///
   /// - Throws: `UsageError` naming the option at fault.
   public init(_ parsed: ParsedArguments, standardOutputIsTerminal: Bool) throws(UsageError) {
@@ -137,6 +138,9 @@ public struct RenderCommandOptions: Sendable {
       format = byExtension
     } else if standardOutputIsTerminal && outputDirectory == nil {
       format = "utf8"
+    } else if arguments.path(.output)?.isStandardStream == true {
+      // qrencode's habit: `qrencode -o - x > a.png` writes a PNG.
+      format = "png"
     } else {
       format = "pbm"
     }
