@@ -187,7 +187,7 @@ public struct RenderCommandOptions: Sendable {
     json = arguments.has(.json)
     jobs = try arguments.integer(.jobs, in: 1...DetectCommandOptions.maximumJobs)
 
-    switch arguments.value(.micro) {
+    switch arguments.value(.micro)?.lowercased() {
     case nil:
       symbolKinds = symbolVersion?.first == "M" ? .micro : .qr
     case "":
