@@ -277,6 +277,19 @@ private func annotatedHeader(_ input: [UInt8], _ extra: [String] = []) throws ->
   #expect(!narrow.stdout.isEmpty)
   let fits = try ToolRunner.run("qrrender", ["-f", "utf8", "hi"], environment: ["COLUMNS": "40"])
   #expect(fits.errors.isEmpty)
+  // Art already in half blocks is not told to use them (issue 27, item 10).
+  let halfBlocks = try ToolRunner.run(
+    "qrrender", ["-f", "utf8", "hi"], environment: ["COLUMNS": "20"])
+  #expect(
+    halfBlocks.errors
+      == "qrrender: warning: the symbol is 29 columns wide but the terminal has 20: it wraps"
+      + " and cannot be scanned; widen the terminal, or write an image\n")
+  let scaled = try ToolRunner.run(
+    "qrrender", ["-f", "utf8", "-s", "2", "hi"], environment: ["COLUMNS": "40"])
+  #expect(
+    scaled.errors
+      == "qrrender: warning: the symbol is 58 columns wide but the terminal has 40: it wraps"
+      + " and cannot be scanned; widen the terminal, use a smaller -s, or write an image\n")
   let wide = try ToolRunner.run("qrrender", ["-f", "ascii", "hi"], environment: ["COLUMNS": "80"])
   #expect(wide.errors.isEmpty)
   // Once per run, however many symbols are too wide.
