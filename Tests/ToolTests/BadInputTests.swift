@@ -806,6 +806,13 @@ let renderRows: [BadInput] = [
       #"qrrender: -: payload of 3000 bytes does not fit version 40-M \(capacity 2331 bytes\); use --split"#,
     stdout: .empty),
   BadInput(
+    tool: "qrrender",
+    name: "a payload given as the operand is not called 'argument' in messages (issue 27)",
+    arguments: ["-f", "pbm", "-v", "1", "-l", "H", "payload too long for version 1-H"],
+    status: 2,
+    stderr: #"qrrender: payload of 32 bytes does not fit version 1-H \(capacity 7 bytes\); .*"#,
+    stdout: .empty),
+  BadInput(
     tool: "qrrender", name: "--lines: a line too long after a good one",
     arguments: ["--lines", "-f", "pbm", "--split", "1"],
     input: Array("ok\n".utf8) + [UInt8](repeating: 0x61, count: 3000) + [0x0A], status: 2,

@@ -238,13 +238,13 @@ private func annotatedHeader(_ input: [UInt8], _ extra: [String] = []) throws ->
 
 @Test func emptyPayloadsAreRefusedAsQrencodeDoes() throws {
   for (arguments, input, operand) in [
-    ([""], "", "argument"), ([], "", "-"), (["-"], "", "-"),
-    (["-r", "/dev/null"], "", "/dev/null"),
+    ([""], "", ""), ([], "", "-: "), (["-"], "", "-: "),
+    (["-r", "/dev/null"], "", "/dev/null: "),
   ] as [([String], String, String)] {
     let result = try ToolRunner.run("qrrender", arguments, input: Array(input.utf8))
     #expect(result.status == 1, "\(arguments)")
     #expect(result.stdout.isEmpty)
-    #expect(result.errors == "qrrender: \(operand): no input data: the payload is empty\n")
+    #expect(result.errors == "qrrender: \(operand)no input data: the payload is empty\n")
   }
   // qrencode agrees on the status.
   if FileManager.default.isExecutableFile(atPath: "/usr/bin/qrencode") {

@@ -211,7 +211,7 @@ extension RenderCommand {
           batchBytes += payload.count
           batch.append(
             LineWorker.Line(
-              line: line.number, operand: "\(sourceName):\(line.number)", payload: payload,
+              line: line.number, operand: "\(sourceName ?? "-"):\(line.number)", payload: payload,
               problem: problem, isBlank: isBlank))
         }
         if !batch.isEmpty, !pipeline.submit(batch) { break }
@@ -242,7 +242,7 @@ extension RenderCommand {
       output.discard()
       // Every message about a line names it as `input:line`, like the encoder's.
       if case .lineTooLong(let line, let limit) = error {
-        diagnostics.error("longer than \(limit) bytes", operand: "\(sourceName):\(line)")
+        diagnostics.error("longer than \(limit) bytes", operand: "\(sourceName ?? "-"):\(line)")
       } else {
         diagnostics.error(toolMessage(for: error), operand: sourceName)
       }

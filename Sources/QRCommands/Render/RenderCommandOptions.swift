@@ -19,13 +19,13 @@ public enum RenderPayloadSource: Equatable, Sendable {
   /// A payload built from content options (`--wifi`, `--vcard`...).
   case content(ContentPayload)
 
-  /// The name messages use for it: `-`, the file name, or `argument`.
-  public var name: String {
+  /// The name messages put before their text: `-` or the file name; nil for a payload given
+  /// on the command line, which needs none (`qrrender: payload of ... does not fit ...`).
+  public var name: String? {
     switch self {
-    case .operand: "argument"
+    case .operand, .content: nil
     case .standardInput: "-"
     case .file(let path): path.description
-    case .content: "content"
     }
   }
 }
