@@ -573,11 +573,11 @@ public final class Deduplicator {
     for index in sequence.missing { writer.integer(index) }
     writer.endArray()
     writer.key("time")
-    writer.number(time)
+    writer.number(Self.eventTime(time))
     writer.key("first")
-    writer.number(sequence.firstSeen)
+    writer.number(Self.eventTime(sequence.firstSeen))
     writer.key("last")
-    writer.number(sequence.lastSeen)
+    writer.number(Self.eventTime(sequence.lastSeen))
     writer.key("sightings")
     writer.integer(sequence.sightings)
     writer.endObject()
@@ -657,11 +657,11 @@ public final class Deduplicator {
     writer.key("key")
     details.keyMembers.withUnsafeBytes { writer.raw($0) }
     writer.key("time")
-    writer.number(time)
+    writer.number(Self.eventTime(time))
     writer.key("first")
-    writer.number(entry.firstSeen)
+    writer.number(Self.eventTime(entry.firstSeen))
     writer.key("last")
-    writer.number(entry.lastSeen)
+    writer.number(Self.eventTime(entry.lastSeen))
     writer.key("sightings")
     writer.integer(entry.sightings)
     if let moved {
@@ -679,4 +679,10 @@ public final class Deduplicator {
 extension Deduplicator {
   /// How many keys are remembered now (for tests of expiry and eviction).
   var rememberedKeyCount: Int { table.count }
+
+  /// An event's time as written: to the microsecond, so that a sum such as `0.2 + 0.1` (the last
+  /// sighting plus the linger) or a wall-clock reading prints as `0.3`, not with 17 digits.
+  static func eventTime(_ time: Double) -> Double {
+    abs(time) < 1e9 ? (time * 1e6).rounded() / 1e6 : time
+  }
 }

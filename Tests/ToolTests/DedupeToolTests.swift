@@ -65,6 +65,19 @@ private func input(_ lines: [String]) -> [UInt8] { Array(lines.map { $0 + "\n" }
   #expect(right.errors == "")
 }
 
+@Test func eventTimesAreWrittenToTheMicrosecond() throws {
+  // Issue 27, item 10: a leave at 0.2 + 0.1 printed "time":0.30000000000000004.
+  let lines = [
+    #"{"time":0.1,"text":"a"}"#, #"{"time":0.2,"text":"a"}"#, #"{"time":5,"text":"b"}"#,
+  ]
+  let result = try ToolRunner.run(
+    "qrdedupe", ["--events", "--linger", "0.1", "--clock", "record"], input: input(lines))
+  #expect(result.status == 0, "\(result.errors)")
+  #expect(
+    result.output.contains(#""event":"leave","key":{"text":"a","symbology":null},"time":0.3,"#))
+  #expect(!result.output.contains("0000000"))
+}
+
 @Test func filesAreReadInTurnAndAMissingOneIsReported() throws {
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
     "qrdedupe-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
