@@ -536,3 +536,22 @@ func xpmReadsBackInPillowPixelForPixel() throws {
     ])
   #expect(result.output == "XPM True (26, 115, 232)\nTrue\n", "\(result.errors)")
 }
+
+// MARK: - Issue 27, item 12: qrencode's long option names
+
+@Test func qrencodesLongNamesAreTaken() throws {
+  let directory = try scratchDirectory()
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let payload = directory.appendingPathComponent("payload")
+  try Data("from a file".utf8).write(to: payload)
+  let long = try ToolRunner.run(
+    "qrrender", ["--size=2", "--symversion=3", "--read-from=" + payload.path, "-f", "pgm"])
+  let short = try ToolRunner.run(
+    "qrrender", ["-s", "2", "-v", "3", "-r", payload.path, "-f", "pgm"])
+  #expect(long.status == 0, "\(long.errors)")
+  #expect(long.stdout == short.stdout)
+  #expect(try detectedTexts(long.stdout) == ["from a file"])
+  let both = try ToolRunner.run("qrrender", ["--size", "2", "--scale", "3", "hi"])
+  #expect(both.status == 64)
+  #expect(both.errors.contains("--scale and --size are the same option: give one of them"))
+}

@@ -104,6 +104,10 @@ public enum RenderCommand {
         "colour of light modules, [#]rrggbb[aa] (vector, png, xpm, ansi, gray)"),
       .value(nil, "foreground", "colour", "the same as --dark (qrencode's name)"),
       .value(nil, "background", "colour", "the same as --light (qrencode's name)"),
+      .value(nil, "size", "N", "the same as --scale (qrencode's name)"),
+      .value(nil, "symversion", "N", "the same as --symbol-version (qrencode's name)"),
+      .value(
+        nil, "read-from", "path", "the same as --file (qrencode's name)", completion: .file),
       .flag(nil, "lines", "one symbol per input line"),
       .value(
         nil, "frame-size", "WxH",
@@ -183,6 +187,12 @@ public enum RenderOption: String, OptionName {
   case foreground
   /// `--background`.
   case background
+  /// `--size`.
+  case size
+  /// `--symversion`.
+  case symversion
+  /// `--read-from`.
+  case readFrom = "read-from"
   /// `--lines`.
   case lines
   /// `--frame-size`.
