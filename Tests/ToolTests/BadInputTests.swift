@@ -261,9 +261,27 @@ let detectRows: [BadInput] = [
     stdout: .empty),
   BadInput(
     tool: "qrdetect", name: "wrong magic at the start",
-    input: Array("JUNK".utf8) + D.gray(100), status: 2,
+    input: [0x01, 0x02, 0x03, 0x04] + D.gray(100), status: 2,
     stderr:
       #"qrdetect: -: unrecognised input at byte 0: not qrframe, y4m, PNM, PNG or JPEG \(raw frames need --size\)"#,
+    stdout: .empty),
+  BadInput(
+    tool: "qrdetect", name: "file names on standard input point to --files-from (issue 27)",
+    input: Array("a.jpg\nb.jpg\n".utf8), status: 2,
+    stderr: #"qrdetect: -: unrecognised input at byte 0: not qrframe, y4m, PNM, PNG or JPEG"#
+      + #" \(raw frames need --size; a list of file names goes to qrdetect --files-from -\)"#,
+    stdout: .empty),
+  BadInput(
+    tool: "qrdetect", name: "a PDF points to pdftoppm (issue 27)",
+    input: Array("%PDF-1.4\n".utf8) + D.gray(100), status: 2,
+    stderr: #"qrdetect: -: unrecognised input at byte 0: .*; it is a PDF: 'pdftoppm -gray -r 150"#
+      + #" FILE \| qrdetect' reads its pages"#,
+    stdout: .empty),
+  BadInput(
+    tool: "qrdetect", name: "an SVG points to rsvg-convert (issue 27)",
+    input: Array("<?xml version=\"1.0\"?>\n<svg/>\n".utf8), status: 2,
+    stderr: #"qrdetect: -: unrecognised input at byte 0: .*; if it is SVG, 'rsvg-convert FILE"#
+      + #" \| qrdetect' reads it"#,
     stdout: .empty),
   BadInput(
     tool: "qrdetect", name: "a PNG header claiming 100000x100000 pixels",
