@@ -55,3 +55,11 @@ func unknownOptionIsAUsageError(tool: String) throws {
   #expect(wrong.status == 64)
   #expect(wrong.errors.contains("invalid value 'FASTEST' for --effort: expected one of fast,"))
 }
+
+@Test(arguments: ToolCatalog.all.map(\.name))
+func helpFitsEightyColumns(tool: String) throws {
+  // Issue 27, item 10: qrdedupe's --help ran to 154 columns, 28 of qrrender's lines past 80.
+  let result = try ToolRunner.run(tool, ["--help"])
+  let long = result.output.split(separator: "\n").filter { $0.count > 80 }
+  #expect(long.isEmpty, "\(long.joined(separator: "\n"))")
+}
