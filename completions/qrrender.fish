@@ -1,6 +1,6 @@
 # fish completion for qrrender; generated from its option table.
 complete -c qrrender -f
-complete -c qrrender -s f -l format -x -a 'pbm pbm-plain pgm ascii ascii-inverted utf8 utf8-inverted ansi ansi-utf8 svg png eps pdf xpm qrframe y4m' -d 'output format (default: --output\'s extension, utf8 on a terminal, pbm)'
+complete -c qrrender -s f -l format -x -a 'pbm pbm-plain pgm ascii ascii-inverted utf8 utf8-inverted ansi ansi-utf8 svg png eps pdf xpm qrframe y4m' -d 'output format (default: --output\'s extension, utf8 on a terminal, png for -o -, pbm)'
 complete -c qrrender -s t -l type -x -a 'PNG PNG32 EPS SVG XPM ANSI ANSI256 ASCII ASCIIi UTF8 UTF8i ANSIUTF8 ANSI256UTF8' -d 'the format by qrencode\'s name: PNG, EPS, SVG, XPM, ANSI, ASCII, UTF8, ANSIUTF8'
 complete -c qrrender -s l -l level -x -a 'L M Q H' -d 'error correction level L, M, Q or H (default M)'
 complete -c qrrender -s v -l symbol-version -x -d 'use symbol version N (1-40, or M1-M4 for Micro QR)'
@@ -19,6 +19,9 @@ complete -c qrrender -l dark -x -d 'colour of dark modules, [#]rrggbb[aa] (vecto
 complete -c qrrender -l light -x -d 'colour of light modules, [#]rrggbb[aa] (vector, png, xpm, ansi, gray)'
 complete -c qrrender -l foreground -x -d 'the same as --dark (qrencode\'s name)'
 complete -c qrrender -l background -x -d 'the same as --light (qrencode\'s name)'
+complete -c qrrender -l size -x -d 'the same as --scale (qrencode\'s name)'
+complete -c qrrender -l symversion -x -d 'the same as --symbol-version (qrencode\'s name)'
+complete -c qrrender -l read-from -r -F -d 'the same as --file (qrencode\'s name)'
 complete -c qrrender -l lines -d 'one symbol per input line'
 complete -c qrrender -l frame-size -x -d 'with y4m: frame size (default: the largest symbol the options allow)'
 complete -c qrrender -s j -l jobs -x -d 'with --lines or --json: encode on N threads, in input order (default: CPUs, at most 4)'

@@ -146,17 +146,19 @@ public struct ParsedArguments: Sendable {
     return value
   }
 
-  /// The option's value, which must be one of `choices`.
+  /// The option's value, which must be one of `choices` in any case (`FAST` is `fast`), spelt
+  /// as `choices` spells it.
   @usableFromInline func choice(_ long: String, from choices: [String]) throws(UsageError)
     -> String?
   {
     guard let text = value(long) else { return nil }
-    guard choices.contains(text) else {
+    let lowered = text.lowercased()
+    guard let choice = choices.first(where: { $0 == text || $0.lowercased() == lowered }) else {
       throw UsageError(
         "invalid value '\(Diagnostics.sanitized(text))' for --\(long): "
           + "expected one of \(choices.joined(separator: ", "))")
     }
-    return text
+    return choice
   }
 }
 

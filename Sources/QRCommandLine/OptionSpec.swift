@@ -131,21 +131,64 @@ public struct CommandSpec: Sendable {
     operands.isEmpty ? "usage: \(name) [options]" : "usage: \(name) [options] \(operands)"
   }
 
-  /// The full `--help` text.
+  /// The columns `--help` keeps within, as a terminal's default width.
+  public static let helpWidth = 80
+
+  /// The full `--help` text, within `helpWidth` columns: an option's help wraps under its
+  /// column, and a line of the summary or a note that is too long carries its last words over
+  /// to the line after it.
   public var helpText: String {
-    var text = usageLine + "\n\n" + summary + "\n\noptions:\n"
+    var text = usageLine + "\n\n" + Self.wrapped(summary) + "\n\noptions:\n"
     let width = min(30, (options.map { $0.helpLabel.count }.max() ?? 0) + 2)
+    let column = width + 2
+    let indent = String(repeating: " ", count: column)
     for option in options {
       let label = "  " + option.helpLabel
-      if label.count + 1 > width + 2 {
-        text += label + "\n" + String(repeating: " ", count: width + 2) + option.help + "\n"
+      let lines = Self.wrapped(option.help, width: Self.helpWidth - column)
+        .split(separator: "\n", omittingEmptySubsequences: false)
+      if label.count + 1 > column {
+        text += label + "\n"
       } else {
-        text += label + String(repeating: " ", count: width + 2 - label.count) + option.help + "\n"
+        text += label + String(repeating: " ", count: column - label.count)
+      }
+      for (index, line) in lines.enumerated() {
+        text += (index == 0 && label.count + 1 <= column ? "" : indent) + line + "\n"
       }
     }
-    for note in notes { text += "\n" + note + "\n" }
+    for note in notes { text += "\n" + Self.wrapped(note) + "\n" }
     text += "\nSee \(name)(1) for details.\n"
     return text
+  }
+
+  /// `text` with every line within `width` columns: a longer line is cut at its last space that
+  /// fits, and the rest goes before the next line (when that continues the text: not empty, not
+  /// indented, not a capital after a full stop) or on a line of its own, indented the same.
+  static func wrapped(_ text: String, width: Int = helpWidth) -> String {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var index = 0
+    while index < lines.count {
+      let line = Array(lines[index])
+      let indentation = line.prefix { $0 == " " }.count
+      if line.count > width, indentation < width,
+        let cut = line[indentation...width].lastIndex(of: " "), cut > indentation
+      {
+        lines[index] = String(line[..<cut])
+        let rest = String(line[(cut + 1)...])
+        // A line after one that ended a sentence may start an item of its own
+        // ("Exit status: ..."): it keeps its start when it begins with a capital.
+        let startsItem =
+          line.last == "."
+          && lines[index + 1 < lines.count ? index + 1 : index]
+            .first?.isUppercase == true
+        if index + 1 < lines.count, let next = lines[index + 1].first, next != " ", !startsItem {
+          lines[index + 1] = rest + " " + lines[index + 1]
+        } else {
+          lines.insert(String(repeating: " ", count: indentation) + rest, at: index + 1)
+        }
+      }
+      index += 1
+    }
+    return lines.joined(separator: "\n")
   }
 }
 

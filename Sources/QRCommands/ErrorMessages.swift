@@ -16,10 +16,9 @@ public func toolMessage(for error: any Error) -> String {
     if case .invalidHeader(_, _, .imageMemory) = error {
       return "\(error); --max-memory raises the limit"
     }
-    if case .unrecognizedInput(let offset, _) = error {
-      return
-        "unrecognised input at byte \(offset): not qrframe, y4m, PNM, PNG or JPEG"
-        + " (raw frames need --size)"
+    if case .unrecognizedInput(let offset, let found) = error {
+      return "unrecognised input at byte \(offset): not qrframe, y4m, PNM, PNG or JPEG"
+        + unrecognisedInputAdvice(found)
     }
   case let error as CaptureError:
     switch error {
@@ -44,6 +43,26 @@ public func toolMessage(for error: any Error) -> String {
   default: break
   }
   return "\(error)"
+}
+
+/// What would read an input that starts with `found`: a converter for the vector formats
+/// qrrender writes, `--files-from` for what looks like a list of names, else `--size`.
+func unrecognisedInputAdvice(_ found: [UInt8]) -> String {
+  func starts(_ text: String) -> Bool { found.starts(with: Array(text.utf8)) }
+  if starts("%PDF") {
+    return "; it is a PDF: 'pdftoppm -gray -r 150 FILE | qrdetect' reads its pages"
+  }
+  if starts("%!PS") {
+    return "; it is PostScript: 'gs -q -r150 -sDEVICE=pgmraw -o - FILE | qrdetect' reads it"
+  }
+  if starts("<?xm") || starts("<svg") {
+    return "; if it is SVG, 'rsvg-convert FILE | qrdetect' reads it"
+  }
+  let isText = found.allSatisfy { (0x20...0x7E).contains($0) || $0 == 0x0A || $0 == 0x09 }
+  if !found.isEmpty && isText {
+    return " (raw frames need --size; a list of file names goes to qrdetect --files-from -)"
+  }
+  return " (raw frames need --size)"
 }
 
 extension SymbolRequest {

@@ -100,6 +100,7 @@ public final class Deduplicator {
   private var partScanner = JSONObjectScanner()
   private var assembledScanner = JSONObjectScanner()
   private let keyBuilder: RecordKeyBuilder
+  private var keyFieldCheck: KeyFieldCheck
   private var key: [UInt8] = []
   private var table: KeyTable
   private var assembler: SequenceAssembler
@@ -115,7 +116,7 @@ public final class Deduplicator {
   /// - Parameters:
   ///   - output: Where kept records and events go.
   ///   - report: Where messages for standard error go (without `events`: incomplete sequences,
-  ///     and sequences too long to join).
+  ///     and sequences too long to join; a key field in none of the first records).
   public init(
     configuration: DedupeConfiguration, report: @escaping (String) -> Void = { _ in },
     output: @escaping DedupeOutput
@@ -125,6 +126,10 @@ public final class Deduplicator {
     self.report = report
     timeline = Timeline(clock: configuration.clock, maximumJump: configuration.maximumTimeJump)
     keyBuilder = RecordKeyBuilder(fields: configuration.keyFields)
+    // Only a key the user chose is checked: records without a symbology keep the default's use.
+    keyFieldCheck = KeyFieldCheck(
+      fields: configuration.keyFields == DedupeConfiguration().keyFields
+        ? [] : configuration.keyFields)
     let keepsDetails = configuration.events || configuration.confirm > 1
     let fitting = configuration.maximumMemory / KeyTable.bytesPerKey(keepsDetails: keepsDetails)
     table = KeyTable(
@@ -159,6 +164,9 @@ public final class Deduplicator {
       return false
     }
     guard !isFinished else { return true }
+    if !keyFieldCheck.isDone, let warning = keyFieldCheck.note(line, scanner: scanner) {
+      report(warning)
+    }
     counts.records += 1
     defer {
       counts.peakKeys = max(counts.peakKeys, table.count)
@@ -194,6 +202,7 @@ public final class Deduplicator {
   /// Ends the input: `leave` for every key still present, and a report of each incomplete
   /// structured-append sequence (as an event with `events`, else through `report`).
   public func finish() throws {
+    if let warning = keyFieldCheck.verdict() { report(warning) }
     let end = timeline.now ?? 0
     if configuration.events {
       for slot in table.slots(in: .confirmed) {
@@ -564,11 +573,11 @@ public final class Deduplicator {
     for index in sequence.missing { writer.integer(index) }
     writer.endArray()
     writer.key("time")
-    writer.number(time)
+    writer.number(Self.eventTime(time))
     writer.key("first")
-    writer.number(sequence.firstSeen)
+    writer.number(Self.eventTime(sequence.firstSeen))
     writer.key("last")
-    writer.number(sequence.lastSeen)
+    writer.number(Self.eventTime(sequence.lastSeen))
     writer.key("sightings")
     writer.integer(sequence.sightings)
     writer.endObject()
@@ -648,11 +657,11 @@ public final class Deduplicator {
     writer.key("key")
     details.keyMembers.withUnsafeBytes { writer.raw($0) }
     writer.key("time")
-    writer.number(time)
+    writer.number(Self.eventTime(time))
     writer.key("first")
-    writer.number(entry.firstSeen)
+    writer.number(Self.eventTime(entry.firstSeen))
     writer.key("last")
-    writer.number(entry.lastSeen)
+    writer.number(Self.eventTime(entry.lastSeen))
     writer.key("sightings")
     writer.integer(entry.sightings)
     if let moved {
@@ -670,4 +679,10 @@ public final class Deduplicator {
 extension Deduplicator {
   /// How many keys are remembered now (for tests of expiry and eviction).
   var rememberedKeyCount: Int { table.count }
+
+  /// An event's time as written: to the microsecond, so that a sum such as `0.2 + 0.1` (the last
+  /// sighting plus the linger) or a wall-clock reading prints as `0.3`, not with 17 digits.
+  static func eventTime(_ time: Double) -> Double {
+    abs(time) < 1e9 ? (time * 1e6).rounded() / 1e6 : time
+  }
 }

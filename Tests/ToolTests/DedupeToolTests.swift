@@ -48,6 +48,36 @@ private func input(_ lines: [String]) -> [UInt8] { Array(lines.map { $0 + "\n" }
   #expect(fine.output == long + "\n")
 }
 
+@Test func aKeyFieldNoRecordHasIsAWarningNamingTheFieldsSeen() throws {
+  // Issue 27, trap 9: `--key txt` (for text) keyed every record as null, silently.
+  let lines = [line(0, "a"), line(0.1, "b")]
+  let typo = try ToolRunner.run("qrdedupe", ["--key", "txt"], input: input(lines))
+  #expect(typo.status == 0)
+  #expect(typo.output == input([lines[0]]).string)
+  #expect(
+    typo.errors
+      == "qrdedupe: warning: --key: field 'txt' in none of the first 2 records, so all are keyed"
+      + " as if it were null (fields seen: frame, time, source, symbology, text; payload means"
+      + " bytes, else text)\n")
+  // Fields that exist, payload among them, say nothing.
+  let right = try ToolRunner.run("qrdedupe", ["--key", "text,payload"], input: input(lines))
+  #expect(right.output == input(lines).string)
+  #expect(right.errors == "")
+}
+
+@Test func eventTimesAreWrittenToTheMicrosecond() throws {
+  // Issue 27, item 10: a leave at 0.2 + 0.1 printed "time":0.30000000000000004.
+  let lines = [
+    #"{"time":0.1,"text":"a"}"#, #"{"time":0.2,"text":"a"}"#, #"{"time":5,"text":"b"}"#,
+  ]
+  let result = try ToolRunner.run(
+    "qrdedupe", ["--events", "--linger", "0.1", "--clock", "record"], input: input(lines))
+  #expect(result.status == 0, "\(result.errors)")
+  #expect(
+    result.output.contains(#""event":"leave","key":{"text":"a","symbology":null},"time":0.3,"#))
+  #expect(!result.output.contains("0000000"))
+}
+
 @Test func filesAreReadInTurnAndAMissingOneIsReported() throws {
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
     "qrdedupe-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")

@@ -37,11 +37,20 @@ private let hasPillow = FileManager.default.isExecutableFile(atPath: python)
 @Test func dashIsStandardInputOrOutputForEveryFileOption() throws {
   let directory = try scratchDirectory()
   defer { try? FileManager.default.removeItem(at: directory) }
-  // qrrender -o - writes to standard output (the format as for standard output: pbm in a pipe).
+  // qrrender -o - writes to standard output, a PNG as qrencode -o - writes (issue 27, trap 3);
+  // a bare qrrender in a pipe keeps PBM, and an explicit format wins.
   let toStdout = try ToolRunner.run("qrrender", ["-o", "-", "hi"], currentDirectory: directory)
   #expect(toStdout.status == 0, "\(toStdout.errors)")
-  #expect(toStdout.stdout.starts(with: Array("P4\n".utf8)))
+  #expect(toStdout.stdout.starts(with: [0x89] + Array("PNG\r\n".utf8)))
   #expect(try detectedTexts(toStdout.stdout) == ["hi"])
+  let bare = try ToolRunner.run("qrrender", ["hi"], currentDirectory: directory)
+  #expect(bare.stdout.starts(with: Array("P4\n".utf8)))
+  for explicit in [["-t", "SVG"], ["-f", "pbm"]] {
+    let chosen = try ToolRunner.run(
+      "qrrender", ["-o", "-"] + explicit + ["hi"], currentDirectory: directory)
+    #expect(chosen.status == 0, "\(chosen.errors)")
+    #expect(chosen.stdout.starts(with: Array((explicit[1] == "SVG" ? "<" : "P4\n").utf8)))
+  }
   // --file - (and -r -, qrencode's --read-from) read standard input.
   for option in ["--file", "-r"] {
     let fromStdin = try ToolRunner.run(
@@ -229,13 +238,13 @@ private func annotatedHeader(_ input: [UInt8], _ extra: [String] = []) throws ->
 
 @Test func emptyPayloadsAreRefusedAsQrencodeDoes() throws {
   for (arguments, input, operand) in [
-    ([""], "", "argument"), ([], "", "-"), (["-"], "", "-"),
-    (["-r", "/dev/null"], "", "/dev/null"),
+    ([""], "", ""), ([], "", "-: "), (["-"], "", "-: "),
+    (["-r", "/dev/null"], "", "/dev/null: "),
   ] as [([String], String, String)] {
     let result = try ToolRunner.run("qrrender", arguments, input: Array(input.utf8))
     #expect(result.status == 1, "\(arguments)")
     #expect(result.stdout.isEmpty)
-    #expect(result.errors == "qrrender: \(operand): no input data: the payload is empty\n")
+    #expect(result.errors == "qrrender: \(operand)no input data: the payload is empty\n")
   }
   // qrencode agrees on the status.
   if FileManager.default.isExecutableFile(atPath: "/usr/bin/qrencode") {
@@ -268,6 +277,19 @@ private func annotatedHeader(_ input: [UInt8], _ extra: [String] = []) throws ->
   #expect(!narrow.stdout.isEmpty)
   let fits = try ToolRunner.run("qrrender", ["-f", "utf8", "hi"], environment: ["COLUMNS": "40"])
   #expect(fits.errors.isEmpty)
+  // Art already in half blocks is not told to use them (issue 27, item 10).
+  let halfBlocks = try ToolRunner.run(
+    "qrrender", ["-f", "utf8", "hi"], environment: ["COLUMNS": "20"])
+  #expect(
+    halfBlocks.errors
+      == "qrrender: warning: the symbol is 29 columns wide but the terminal has 20: it wraps"
+      + " and cannot be scanned; widen the terminal, or write an image\n")
+  let scaled = try ToolRunner.run(
+    "qrrender", ["-f", "utf8", "-s", "2", "hi"], environment: ["COLUMNS": "40"])
+  #expect(
+    scaled.errors
+      == "qrrender: warning: the symbol is 58 columns wide but the terminal has 40: it wraps"
+      + " and cannot be scanned; widen the terminal, use a smaller -s, or write an image\n")
   let wide = try ToolRunner.run("qrrender", ["-f", "ascii", "hi"], environment: ["COLUMNS": "80"])
   #expect(wide.errors.isEmpty)
   // Once per run, however many symbols are too wide.
@@ -513,4 +535,23 @@ func xpmReadsBackInPillowPixelForPixel() throws {
       """, xpm.path, pgm.path,
     ])
   #expect(result.output == "XPM True (26, 115, 232)\nTrue\n", "\(result.errors)")
+}
+
+// MARK: - Issue 27, item 12: qrencode's long option names
+
+@Test func qrencodesLongNamesAreTaken() throws {
+  let directory = try scratchDirectory()
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let payload = directory.appendingPathComponent("payload")
+  try Data("from a file".utf8).write(to: payload)
+  let long = try ToolRunner.run(
+    "qrrender", ["--size=2", "--symversion=3", "--read-from=" + payload.path, "-f", "pgm"])
+  let short = try ToolRunner.run(
+    "qrrender", ["-s", "2", "-v", "3", "-r", payload.path, "-f", "pgm"])
+  #expect(long.status == 0, "\(long.errors)")
+  #expect(long.stdout == short.stdout)
+  #expect(try detectedTexts(long.stdout) == ["from a file"])
+  let both = try ToolRunner.run("qrrender", ["--size", "2", "--scale", "3", "hi"])
+  #expect(both.status == 64)
+  #expect(both.errors.contains("--scale and --size are the same option: give one of them"))
 }

@@ -395,7 +395,7 @@ func badCommandLinesAreUsageErrors(arguments: [String], message: String) throws 
   let faint = try ToolRunner.run(
     "qrrender", ["--verify", "-f", "png", "--dark", "#777777", "--light", "#888888", "x"])
   #expect(faint.status == 2 && faint.stdout.isEmpty)
-  #expect(faint.errors.hasPrefix("qrrender: argument: verification failed: dark and light differ"))
+  #expect(faint.errors.hasPrefix("qrrender: verification failed: dark and light differ"))
   let lines = try ToolRunner.run(
     "qrrender", ["--verify", "--lines", "-f", "qrframe"], input: Array("a\nb\u{0}c\n".utf8))
   #expect(lines.status == 0, "\(lines.errors)")

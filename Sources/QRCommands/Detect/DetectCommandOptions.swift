@@ -128,7 +128,8 @@ public struct DetectCommandOptions: Sendable {
       try Self.parseRegion(text)
     }
     if let list = arguments.value(.symbology) {
-      let names = list.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      let names = list.lowercased().split(separator: ",", omittingEmptySubsequences: false)
+        .map(String.init)
       guard !names.isEmpty, names.allSatisfy({ Self.symbologies.contains($0) }) else {
         throw UsageError(
           "invalid value '\(Diagnostics.sanitized(list))' for --symbology: expected qr,"

@@ -263,6 +263,8 @@ final class ResultSink: @unchecked Sendable {
   private let delivered = Atomic<Int>(0)
   private var isReaderClosed = false
   private var outputFailed = false
+  /// Whether a payload holding the `--print text` terminator has been warned of (once a run).
+  private var hasWarnedOfAmbiguity = false
 
   init(
     options: DetectCommandOptions, diagnostics: Diagnostics, records: FileDescriptor,
@@ -348,8 +350,7 @@ final class ResultSink: @unchecked Sendable {
     return .nothingFound
   }
 
-  /// Writes one record or payload; false if the payload could not be written unmistakably
-  /// (reported, and the status becomes 2).
+  /// Writes one record or payload; true once written.
   private func writeRecord(_ symbol: FoundSymbol, grade: SymbolGrade?, origin: FrameOrigin)
     throws(Errno) -> Bool
   {
@@ -358,13 +359,12 @@ final class ResultSink: @unchecked Sendable {
       try records.writeAll(recordWriter.line(for: symbol, in: origin, grade: grade))
     case .text:
       let payload = symbol.decoded.text.map { Array($0.utf8) } ?? symbol.decoded.bytes
-      guard let item = payloadText.item(for: payload) else {
-        diagnostics.error(
-          "frame \(origin.sequence): " + payloadText.refusal(for: payload), operand: origin.source)
-        outputFailed = true
-        return false
+      if !hasWarnedOfAmbiguity && payloadText.isAmbiguous(payload) {
+        hasWarnedOfAmbiguity = true
+        diagnostics.warning(
+          "frame \(origin.sequence): " + payloadText.warning(for: payload), operand: origin.source)
       }
-      try records.writeAll(item)
+      try records.writeAll(payloadText.item(for: payload))
     }
     return true
   }

@@ -7,8 +7,9 @@ import QRRecords
 /// How `qrdetect --print text` writes one payload.
 ///
 /// In a pipe or a file the payload's bytes are written unchanged, then the terminator (newline,
-/// or NUL with `-0`); a payload holding the terminator is refused, since the next program would
-/// read it as two (`read`, `xargs -0`). On a terminal, unless `--raw`, characters that could act
+/// or NUL with `-0`), as `zbarimg --raw` writes them: no payload is dropped. A payload holding
+/// the terminator reads as more than one to the next program (`read`, `xargs -0`), so the tool
+/// warns once (`warning(for:)`) and points to `-0` and JSON. On a terminal, unless `--raw`, characters that could act
 /// on the terminal are escaped the way the tools' messages escape them, and a backslash is
 /// doubled, so what is shown reads back as exactly one payload:
 ///
@@ -29,27 +30,26 @@ public struct PayloadText: Sendable {
     self.escapesControls = escapesControls
   }
 
-  /// The bytes to write for `payload`, terminator included; nil if the payload holds the
-  /// terminator and is written unescaped, so that a reader could not tell where it ends.
-  public func item(for payload: [UInt8]) -> [UInt8]? {
-    var item: [UInt8]
-    if escapesControls {
-      item = Self.escaped(payload)
-    } else {
-      guard !payload.contains(terminator) else { return nil }
-      item = payload
-    }
+  /// The bytes to write for `payload`, terminator included.
+  public func item(for payload: [UInt8]) -> [UInt8] {
+    var item = escapesControls ? Self.escaped(payload) : payload
     item.append(terminator)
     return item
   }
 
-  /// Why `payload` was not written, for `qrdetect: input: frame N: <reason>`.
-  public func refusal(for payload: [UInt8]) -> String {
+  /// Whether `payload`, as written, holds the terminator, so that the next program would read
+  /// it as more than one.
+  public func isAmbiguous(_ payload: [UInt8]) -> Bool {
+    !escapesControls && payload.contains(terminator)
+  }
+
+  /// The warning for an ambiguous payload, for `qrdetect: warning: input: frame N: <text>`.
+  public func warning(for payload: [UInt8]) -> String {
     terminator == 0
-      ? "payload of \(payload.count) bytes holds a NUL byte, which -0 ends payloads with:"
-        + " not written (--print json keeps it)"
-      : "payload of \(payload.count) bytes holds a newline and would read as more than one:"
-        + " not written (use -0, or --print json)"
+      ? "payload of \(payload.count) bytes holds a NUL byte, which -0 also ends payloads with:"
+        + " written as it is (--print json keeps payloads apart)"
+      : "payload of \(payload.count) bytes holds a newline, which also ends payloads:"
+        + " written as it is (-0 or --print json keeps payloads apart)"
   }
 
   /// `bytes` with backslashes doubled and terminal controls escaped (see the type's table).

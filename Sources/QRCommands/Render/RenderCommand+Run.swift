@@ -56,9 +56,15 @@ extension RenderCommand {
       let width = isHalfBlocks ? side : 2 * side
       guard width > columns else { return }
       hasWarnedOfWidth = true
+      // Half blocks are already the narrowest art: advise what would still help.
+      let advice =
+        isHalfBlocks
+        ? "widen the terminal" + (renderOptions.scale > 1 ? ", use a smaller -s" : "")
+          + ", or write an image"
+        : "widen the terminal, use -f utf8 (half the width), or write an image"
       diagnostics.warning(
         "the symbol is \(width) columns wide but the terminal has \(columns): it wraps and cannot"
-          + " be scanned; widen the terminal, use -f utf8 (half the width), or write an image")
+          + " be scanned; " + advice)
     }
     let input: FileDescriptor
     switch options.source {
@@ -205,7 +211,7 @@ extension RenderCommand {
           batchBytes += payload.count
           batch.append(
             LineWorker.Line(
-              line: line.number, operand: "\(sourceName):\(line.number)", payload: payload,
+              line: line.number, operand: "\(sourceName ?? "-"):\(line.number)", payload: payload,
               problem: problem, isBlank: isBlank))
         }
         if !batch.isEmpty, !pipeline.submit(batch) { break }
@@ -236,7 +242,7 @@ extension RenderCommand {
       output.discard()
       // Every message about a line names it as `input:line`, like the encoder's.
       if case .lineTooLong(let line, let limit) = error {
-        diagnostics.error("longer than \(limit) bytes", operand: "\(sourceName):\(line)")
+        diagnostics.error("longer than \(limit) bytes", operand: "\(sourceName ?? "-"):\(line)")
       } else {
         diagnostics.error(toolMessage(for: error), operand: sourceName)
       }

@@ -60,15 +60,16 @@ public enum RenderCommand {
         + "With --lines, each line of standard input (or --file) is one payload; with --json, each\n"
         + "qrdetect record. --wifi, --mecard, --vcard, --mailto, --tel, --sms and --geo build one.\n"
         + "The format defaults to the --output file's extension (.png, .svg, .eps, .pdf, .xpm, .pbm,\n"
-        + ".pgm, .y4m, .qrframe), else utf8 on a terminal and pbm otherwise. '-' is standard input\n"
-        + "for --file and standard output for --output. An empty payload is refused (status 1).",
+        + ".pgm, .y4m, .qrframe), else utf8 on a terminal, png for '--output -' (as qrencode)\n"
+        + "and pbm otherwise. '-' is standard input for --file and standard output for --output.\n"
+        + "An empty payload is refused (status 1).",
       "A payload too large for one symbol is split over up to 16 symbols with structured append\n"
         + "(one image each); --split N asks for N.",
     ],
     options: [
       .value(
         "f", "format", "format",
-        "output format (default: --output's extension, utf8 on a terminal, pbm)",
+        "output format (default: --output's extension, utf8 on a terminal, png for -o -, pbm)",
         completion: .choices(formats)),
       .value(
         "t", "type", "type",
@@ -103,6 +104,10 @@ public enum RenderCommand {
         "colour of light modules, [#]rrggbb[aa] (vector, png, xpm, ansi, gray)"),
       .value(nil, "foreground", "colour", "the same as --dark (qrencode's name)"),
       .value(nil, "background", "colour", "the same as --light (qrencode's name)"),
+      .value(nil, "size", "N", "the same as --scale (qrencode's name)"),
+      .value(nil, "symversion", "N", "the same as --symbol-version (qrencode's name)"),
+      .value(
+        nil, "read-from", "path", "the same as --file (qrencode's name)", completion: .file),
       .flag(nil, "lines", "one symbol per input line"),
       .value(
         nil, "frame-size", "WxH",
@@ -182,6 +187,12 @@ public enum RenderOption: String, OptionName {
   case foreground
   /// `--background`.
   case background
+  /// `--size`.
+  case size
+  /// `--symversion`.
+  case symversion
+  /// `--read-from`.
+  case readFrom = "read-from"
   /// `--lines`.
   case lines
   /// `--frame-size`.

@@ -19,13 +19,13 @@ public enum RenderPayloadSource: Equatable, Sendable {
   /// A payload built from content options (`--wifi`, `--vcard`...).
   case content(ContentPayload)
 
-  /// The name messages use for it: `-`, the file name, or `argument`.
-  public var name: String {
+  /// The name messages put before their text: `-` or the file name; nil for a payload given
+  /// on the command line, which needs none (`qrrender: payload of ... does not fit ...`).
+  public var name: String? {
     switch self {
-    case .operand: "argument"
+    case .operand, .content: nil
     case .standardInput: "-"
     case .file(let path): path.description
-    case .content: "content"
     }
   }
 }
@@ -109,7 +109,8 @@ public struct RenderCommandOptions: Sendable {
   ]
 
   /// Validates `arguments`; the default format is the one `--output`'s extension names, else
-  /// utf8 when `standardOutputIsTerminal` (and no file is written), else pbm.
+  /// utf8 when `standardOutputIsTerminal` (and no file is written), else png for `--output -`
+  /// (as qrencode), else pbm.
   ///
   /// - Throws: `UsageError` naming the option at fault.
   public init(_ parsed: ParsedArguments, standardOutputIsTerminal: Bool) throws(UsageError) {
@@ -137,6 +138,9 @@ public struct RenderCommandOptions: Sendable {
       format = byExtension
     } else if standardOutputIsTerminal && outputDirectory == nil {
       format = "utf8"
+    } else if arguments.path(.output)?.isStandardStream == true {
+      // qrencode's habit: `qrencode -o - x > a.png` writes a PNG.
+      format = "png"
     } else {
       format = "pbm"
     }
@@ -150,7 +154,8 @@ public struct RenderCommandOptions: Sendable {
     } else {
       level = "M"
     }
-    symbolVersion = try arguments.value(.symbolVersion).map { (text) throws(UsageError) in
+    let versionOption = try Self.either(arguments, .symbolVersion, alias: .symversion)
+    symbolVersion = try arguments.value(versionOption).map { (text) throws(UsageError) in
       try Self.parseSymbolVersion(text)
     }
     boost = arguments.has(.boost)
@@ -158,7 +163,7 @@ public struct RenderCommandOptions: Sendable {
     charset = arguments.value(.charset)
     gs1 = arguments.has(.gs1)
     split = try arguments.integer(.split, in: 1...16)
-    scale = try arguments.integer(.scale, in: 1...64)
+    scale = try arguments.integer(Self.either(arguments, .scale, alias: .size), in: 1...64)
     margin = try arguments.integer(.margin, in: 0...64)
     invert = arguments.has(.invert)
     dark = try Self.colour(arguments, .dark, alias: .foreground)
@@ -183,7 +188,7 @@ public struct RenderCommandOptions: Sendable {
     json = arguments.has(.json)
     jobs = try arguments.integer(.jobs, in: 1...DetectCommandOptions.maximumJobs)
 
-    switch arguments.value(.micro) {
+    switch arguments.value(.micro)?.lowercased() {
     case nil:
       symbolKinds = symbolVersion?.first == "M" ? .micro : .qr
     case "":
@@ -203,13 +208,14 @@ public struct RenderCommandOptions: Sendable {
         "too many operands: give the payload as one argument (quote it), or on standard input")
     }
     let operand = arguments.operands.first
+    let fileOption = try Self.either(arguments, .file, alias: .readFrom)
     if let content = try Self.parseContent(arguments) {
-      guard operand == nil, !arguments.has(.file), !lines, !json else {
+      guard operand == nil, !arguments.has(fileOption), !lines, !json else {
         throw UsageError(
           "content options build the payload: give no payload, --file, --lines or --json")
       }
       source = .content(content)
-    } else if let path = arguments.path(.file) {
+    } else if let path = arguments.path(fileOption) {
       guard operand == nil else { throw UsageError("give either --file or a payload, not both") }
       source = path == "-" ? .standardInput : .file(path)
     } else if let operand, operand != "-" {
@@ -429,14 +435,23 @@ public struct RenderCommandOptions: Sendable {
   static func colour(
     _ arguments: Options<RenderOption>, _ option: RenderOption, alias: RenderOption
   ) throws(UsageError) -> RGBColor? {
+    let name = try either(arguments, option, alias: alias)
+    return try arguments.value(name).map { (text) throws(UsageError) in
+      try parseColour(text, option: name.rawValue)
+    }
+  }
+
+  /// Which of `option` and its other name `alias` (qrencode's) was given: `option` if neither.
+  ///
+  /// - Throws: `UsageError` when both were given.
+  static func either(
+    _ arguments: Options<RenderOption>, _ option: RenderOption, alias: RenderOption
+  ) throws(UsageError) -> RenderOption {
     if arguments.has(option) && arguments.has(alias) {
       throw UsageError(
         "--\(option.rawValue) and --\(alias.rawValue) are the same option: give one of them")
     }
-    let name = arguments.has(option) ? option : alias
-    return try arguments.value(name).map { (text) throws(UsageError) in
-      try parseColour(text, option: name.rawValue)
-    }
+    return arguments.has(alias) ? alias : option
   }
 
   /// Parses a symbol version: `1`…`40` or `M1`…`M4` (`m` also); returns it normalised.

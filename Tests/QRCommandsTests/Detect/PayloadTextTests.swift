@@ -33,18 +33,24 @@ private func escaped(_ bytes: [UInt8]) -> String {
   #expect(escaped([0xFF, 0xFE]) == #"\xFF\xFE"#)
 }
 
-@Test func aPayloadHoldingItsTerminatorIsRefusedUnlessEscaped() {
+@Test func aPayloadHoldingItsTerminatorIsWrittenAsItIsAndFlagged() {
   let lines = PayloadText(terminator: 0x0A, escapesControls: false)
   #expect(lines.item(for: Array("one".utf8)) == Array("one\n".utf8))
-  #expect(lines.item(for: Array("a\nb".utf8)) == nil)
+  #expect(!lines.isAmbiguous(Array("one".utf8)))
+  // As zbarimg --raw: a vCard's or `echo URL | qrencode`'s newlines are kept (issue 27).
+  #expect(lines.item(for: Array("a\nb".utf8)) == Array("a\nb\n".utf8))
+  #expect(lines.isAmbiguous(Array("a\nb".utf8)))
   #expect(lines.item(for: [0x61, 0, 0x1B]) == [0x61, 0, 0x1B, 0x0A])
   // In a pipe the bytes stay exact, invisible characters included.
   let spoof = Array("https://example.com/\u{202E}gpj.exe\u{2028}".utf8)
   #expect(lines.item(for: spoof) == spoof + [0x0A])
   let nul = PayloadText(terminator: 0, escapesControls: false)
   #expect(nul.item(for: Array("a\nb".utf8)) == Array("a\nb\0".utf8))
-  #expect(nul.item(for: [0x61, 0]) == nil)
+  #expect(!nul.isAmbiguous(Array("a\nb".utf8)))
+  #expect(nul.item(for: [0x61, 0]) == [0x61, 0, 0])
+  #expect(nul.isAmbiguous([0x61, 0]))
   let terminal = PayloadText(terminator: 0x0A, escapesControls: true)
   #expect(terminal.item(for: Array("a\nb".utf8)) == Array(#"a\nb"#.utf8) + [0x0A])
+  #expect(!terminal.isAmbiguous(Array("a\nb".utf8)))
   #expect(terminal.item(for: [0]) == Array(#"\x00"#.utf8) + [0x0A])
 }
