@@ -104,7 +104,7 @@ struct GridMeasurement: Sendable {
   /// The runs along `lines` whose two edges were found, measured through `map` (symbol to image)
   /// with edges where the reflectance crosses `threshold`.
   static func runs(
-    _ lines: [Line], map: ProjectiveMap, sampler: ReflectanceSampler, threshold: Double,
+    _ lines: [Line], map: PerspectiveTransform, sampler: ReflectanceSampler, threshold: Double,
     isInverted: Bool
   ) -> [Run] {
     var runs: [Run] = []
@@ -160,11 +160,11 @@ struct GridMeasurement: Sendable {
   }
 
   /// The symbol-to-image map fitted to the centres of `runs`, or nil when they are too few.
-  static func fit(_ runs: [Run]) -> ProjectiveMap? {
+  static func fit(_ runs: [Run]) -> PerspectiveTransform? {
     let constraints = runs.map {
       LineConstraint(point: $0.point, axis: $0.axis, value: $0.idealCentre)
     }
-    return ProjectiveMap.fitting(constraints)?.inverse
+    return PerspectiveTransform.fitting(constraints)?.inverse
   }
 
   /// The largest deviation, in modules, of a measured pattern centre from the fitted grid: a

@@ -37,7 +37,7 @@ public enum SymbolGrader {
     let version = decoded.version
     let size = version.size
     guard let model = SymbolModel(version, level: decoded.errorCorrectionLevel),
-      var map = ProjectiveMap(square: Double(size), to: corners)
+      var map = corners.count == 4 ? PerspectiveTransform(square: Double(size), to: corners) : nil
     else { return nil }
 
     // The grid: the detector's corners first, then twice fitted to the fixed patterns' edges,
@@ -182,7 +182,9 @@ public enum SymbolGrader {
   // MARK: - Sampling
 
   /// The module pitch in pixels along each axis, averaged over a 5 × 5 grid of the symbol.
-  static func meanPitch(_ map: ProjectiveMap, size: Int) -> (x: Double, y: Double, mean: Double) {
+  static func meanPitch(_ map: PerspectiveTransform, size: Int)
+    -> (x: Double, y: Double, mean: Double)
+  {
     var x = 0.0
     var y = 0.0
     for i in 0..<5 {
@@ -198,7 +200,7 @@ public enum SymbolGrader {
 
   /// Every module's reflectance through the sampler's aperture, row by row, with the extremes.
   static func sampleModules(
-    _ map: ProjectiveMap, size: Int, sampler: ReflectanceSampler
+    _ map: PerspectiveTransform, size: Int, sampler: ReflectanceSampler
   ) -> (values: [Double], min: Double, max: Double) {
     var values = [Double](repeating: 0, count: size * size)
     var low = 1.0

@@ -128,7 +128,7 @@ public struct PerspectiveTransform: Sendable {
       (row[4], row[5], row[6], row[7]) = (u.y, 1, -u.x * x.y, -u.y * x.y)
       accumulate(x.y)
     }
-    guard let h = Self.solve(&normal) else { return nil }
+    guard let h = Self.solveNormalEquations(&normal) else { return nil }
     let fitted = PerspectiveTransform(h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], 1)
     self = target.adjoint().times(fitted).times(source)
   }
@@ -143,9 +143,11 @@ public struct PerspectiveTransform: Sendable {
     return PerspectiveTransform(scale, 0, -scale * mean.x, 0, scale, -scale * mean.y, 0, 0, 1)
   }
 
-  /// Solves the 8 × 9 augmented system (row-major, 9 to a row) by Gaussian elimination with
-  /// partial pivoting.
-  private static func solve(_ m: inout [Double]) -> [Double]? {
+  /// Solves the 8 × 9 augmented system (row-major, 9 to a row: the normal equations of a
+  /// homography's eight unknowns, the last column the right-hand side) by Gaussian elimination
+  /// with partial pivoting; nil when it is singular. For fits to other measurements than point
+  /// pairs (a grader's edges, which fix one coordinate at a time).
+  public static func solveNormalEquations(_ m: inout [Double]) -> [Double]? {
     let n = 8
     let width = 9
     for column in 0..<n {
@@ -167,7 +169,8 @@ public struct PerspectiveTransform: Sendable {
     return (0..<n).map { m[$0 * width + n] / m[$0 * width + $0] }
   }
 
-  private init(
+  /// The map of the 3 × 3 matrix (row-major) applied to column vectors (x, y, 1).
+  public init(
     _ a11: Double, _ a12: Double, _ a13: Double, _ a21: Double, _ a22: Double,
     _ a23: Double, _ a31: Double, _ a32: Double, _ a33: Double
   ) {
@@ -221,6 +224,9 @@ public struct PerspectiveTransform: Sendable {
       a23 * a31 - a21 * a33, a11 * a33 - a13 * a31, a13 * a21 - a11 * a23,
       a21 * a32 - a22 * a31, a12 * a31 - a11 * a32, a11 * a22 - a12 * a21)
   }
+
+  /// The map composed: `first`, then this one.
+  public func after(_ first: PerspectiveTransform) -> PerspectiveTransform { times(first) }
 
   private func times(_ o: PerspectiveTransform) -> PerspectiveTransform {
     PerspectiveTransform(
