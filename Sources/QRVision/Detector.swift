@@ -523,6 +523,21 @@ public struct Detector: Sendable {
       }
       scannedPasses.append(scanned)
     }
+    // A pattern is located at the finest level that shows it (the same pattern, of the same
+    // polarity, `FinderPattern.isSame`): a coarser level's attempts at it repeated the finer
+    // one's and spent a textured frame's budget twice.
+    for index in scannedPasses.indices where scannedPasses[index].pass.level > 0 {
+      let pass = scannedPasses[index].pass
+      let finer = scannedPasses.filter {
+        $0.pass.level < pass.level && $0.pass.isInverted == pass.isInverted
+      }.flatMap { scanned in
+        scanned.patterns.map { $0.inFrame(scale: Double(1 << scanned.pass.level), origin: origin) }
+      }
+      scannedPasses[index].patterns.removeAll { pattern in
+        let seen = pattern.inFrame(scale: Double(1 << pass.level), origin: origin)
+        return finer.contains { $0.isSame(as: seen) }
+      }
+    }
     for index in scannedPasses.indices {
       guard !isSpent() else { break }
       _ = search(&scannedPasses[index], .strong)
@@ -606,10 +621,10 @@ public struct Detector: Sendable {
     var strong: [QRLocator.Triple]
     var weak: [QRLocator.Triple]
     var corners: [[Point]??]
-    /// For each pattern, the strong triple (an index into `strong`) it was located in, when a
-    /// grid was sampled there: its symbol's place is known, so its pairs need no guessed third
-    /// and it is no Micro QR pattern.
-    var locatedIn: [Int?]
+    /// For each pattern, the first triple it was located in (a grid sampled there, read or
+    /// not): its symbol's place is known, so its pairs need no guessed third and it is no
+    /// Micro QR pattern.
+    var locatedIn: [QRLocator.Triple?]
   }
 
   /// The patterns of a pass (`scanned`, in its level's pixels) that its attempts take, grouped:
@@ -655,7 +670,7 @@ public struct Detector: Sendable {
     return Grouped(
       patterns: patterns, strong: ranked.strong, weak: ranked.weak,
       corners: [[Point]??](repeating: nil, count: patterns.count),
-      locatedIn: [Int?](repeating: nil, count: patterns.count))
+      locatedIn: [QRLocator.Triple?](repeating: nil, count: patterns.count))
   }
 
   /// The finder patterns of a binarized image (in its pixels), within the options' region:
@@ -793,11 +808,9 @@ public struct Detector: Sendable {
         attempts += 1
         continue
       }
-      if isStrong {
-        for index in [triple.topLeft, triple.topRight, triple.bottomLeft]
-        where locatedIn[index] == nil {
-          locatedIn[index] = rank
-        }
+      for index in [triple.topLeft, triple.topRight, triple.bottomLeft]
+      where locatedIn[index] == nil {
+        locatedIn[index] = triple
       }
       // Over a symbol already read, the patterns are spent; else the first reading the caller
       // accepts is kept, and when none is, the best one fitted to its function patterns.
@@ -848,8 +861,7 @@ public struct Detector: Sendable {
           // the guess at its place is worth making (settled on its corners, it reads where the
           // scanned pattern, a pixel or two off, did not).
           var known: FinderPattern?
-          if let rank = locatedIn[first], locatedIn[second] == rank {
-            let triple = group.strong[rank]
+          if let triple = locatedIn[first], locatedIn[second] == triple {
             let third = [triple.topLeft, triple.topRight, triple.bottomLeft].first {
               $0 != first && $0 != second
             }

@@ -7,7 +7,7 @@ import QRImage
 /// Turns finder patterns into sampled QR Code symbols.
 enum QRLocator {
   /// Three finder patterns that may be one symbol's, in symbol order.
-  struct Triple {
+  struct Triple: Equatable {
     var topLeft: Int
     var topRight: Int
     var bottomLeft: Int
