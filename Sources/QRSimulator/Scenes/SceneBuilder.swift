@@ -145,6 +145,10 @@ struct SceneBuilder {
 
   /// The finished scene.
   mutating func finish() -> GeneratedScene {
-    GeneratedScene(image: canvas.shaded(lighting, random: &random), codes: truth)
+    var image = canvas.shaded(lighting, random: &random)
+    if let quality = lighting.jpegQuality {
+      image = JPEGQuantization.degrade(image, quality: quality)
+    }
+    return GeneratedScene(image: image, codes: truth)
   }
 }

@@ -34,6 +34,8 @@ struct SceneLighting: Sendable {
   var gamma = 1.0
   /// Standard deviation of the sensor noise, in 8-bit levels.
   var noise = 1.5
+  /// The JPEG quality the recorded image is saved at (`JPEGQuantization`), or nil for none.
+  var jpegQuality: Int?
 }
 
 extension SceneCanvas {

@@ -35,6 +35,10 @@ public enum SceneClass: String, CaseIterable, Sendable, CustomStringConvertible 
   /// square as a code's own, and the wall makes patterns of its own. (Last, so that adding it
   /// left the other classes' scenes as they were.)
   case wall
+  /// 1280 × 720, one or two codes on mid-gray labels over a busy, blurred background, dark and
+  /// light 6–17 % of full scale apart, 3–7 px a module, tilted a little, noise σ 2–5, saved as
+  /// JPEG of quality 60–80: low contrast as a phone photographs it.
+  case label
 
   /// The class's name, as `qrscenes --class` takes it.
   public var description: String { rawValue }

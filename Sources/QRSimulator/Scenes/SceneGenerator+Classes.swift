@@ -311,6 +311,48 @@ extension SceneGenerator {
     return scene.finish()
   }
 
+  /// 1280 × 720, one or two codes at 3–7 px a module, each on a label of its light level (its
+  /// quiet zone and a little more), dark 6–17 % of full scale below light, light 0.35–0.75,
+  /// tilted up to 20°, over 30 shapes of any shade blurred by σ 2–5 px; noise σ 2–5 and
+  /// JPEG quality 60–80. The background's edges make patterns of their own, and the labels'
+  /// modules sit a few levels apart under noise and ringing.
+  static func label(_ random: inout SplitMix64) -> GeneratedScene {
+    var scene = SceneBuilder(width: 1280, height: 720, background: 0.5, random: random)
+    scene.clutter(count: 30, level: 0.5, spread: 0.45)
+    scene.canvas.gaussianBlur(sigma: scene.random.uniform(2, 5))
+    var taken: [(Point, Double)] = []
+    for _ in 0..<(1 + scene.random.integer(below: 2)) {
+      let gap = scene.random.uniform(0.06, 0.17)
+      let light = scene.random.uniform(0.35 + gap, 0.75)
+      let symbol = scene.nextSymbol()
+      let size = Double(symbol.side) * scene.random.uniform(3, 7)
+      let radius = size * 0.8
+      for _ in 0..<60 {
+        let centre = Point(
+          x: scene.random.uniform(0, Double(scene.width)),
+          y: scene.random.uniform(0, Double(scene.height)))
+        guard scene.isFree(centre, radius: radius, taken: taken) else { continue }
+        taken.append((centre, radius))
+        let rotation = scene.random.uniform(0, 2 * .pi)
+        let (tilt, axis) = (scene.random.uniform(0, 0.35), scene.random.uniform(0, .pi))
+        let label = SceneBuilder.quad(
+          centre: centre, size: size * 1.15, rotation: rotation, tilt: tilt, axis: axis,
+          focal: Double(scene.width))
+        scene.fill(label, level: Float(light))
+        let quad = SceneBuilder.quad(
+          centre: centre, size: size, rotation: rotation, tilt: tilt, axis: axis,
+          focal: Double(scene.width))
+        scene.draw(symbol, quad: quad, dark: Float(light - gap), light: Float(light))
+        break
+      }
+    }
+    scene.lighting.exposure = 1
+    scene.canvas.gaussianBlur(sigma: scene.random.uniform(0.4, 0.8))
+    scene.lighting.noise = scene.random.uniform(2, 5)
+    scene.lighting.jpegQuality = 60 + scene.random.integer(below: 21)
+    return scene.finish()
+  }
+
   /// 1280 × 720, one or two codes at 4–10 px a module, under a Gaussian blur of σ 0.15–0.45
   /// modules or a motion blur 0.5–1.5 modules long in any direction.
   static func blur(_ random: inout SplitMix64) -> GeneratedScene {

@@ -39,6 +39,7 @@ public enum SceneGenerator {
     case .micro: return micro(&random)
     case .empty: return empty(&random)
     case .wall: return wall(&random)
+    case .label: return label(&random)
     }
   }
 
