@@ -5,6 +5,7 @@
 // run time with dlopen when it is there (Debian: libheif1), so that no binary needs it to start.
 // Errors become messages; no library may longjmp, and none of them does here.
 
+#define _GNU_SOURCE
 #include "CImageCodecs.h"
 
 #include <dlfcn.h>
@@ -712,4 +713,65 @@ void qr_frames_close(qr_frames *frames) {
   if (frames->heif_handle) heif.handle_release(frames->heif_handle);
   if (frames->heif_context) heif.context_free(frames->heif_context);
   free(frames);
+}
+
+// MARK: - HEIF in a static process
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+extern char **environ;
+
+int qr_is_static_process(void) { return getauxval(AT_BASE) == 0; }
+
+// A descriptor of an anonymous in-memory file holding `data`, read from its start; -1 on failure.
+static int memory_file(const char *name, const uint8_t *data, size_t size) {
+  int fd = memfd_create(name, MFD_CLOEXEC);
+  if (fd < 0) return -1;
+  size_t written = 0;
+  while (written < size) {
+    ssize_t count = write(fd, data + written, size - written);
+    if (count <= 0) {
+      close(fd);
+      return -1;
+    }
+    written += (size_t)count;
+  }
+  lseek(fd, 0, SEEK_SET);
+  return fd;
+}
+
+int qr_spawn_image_helper(const char *helper, const uint8_t *data, size_t size, int *output,
+                          int *errors, int *pid) {
+  int input = memory_file("qrpipe-image", data, size);
+  if (input < 0) return -1;
+  *errors = memory_file("qrpipe-errors", NULL, 0);
+  int pipe_fds[2];
+  if (*errors < 0 || pipe2(pipe_fds, O_CLOEXEC) != 0) {
+    close(input);
+    if (*errors >= 0) close(*errors);
+    return -1;
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, input, 0);
+  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 1);
+  posix_spawn_file_actions_adddup2(&actions, *errors, 2);
+  char *arguments[] = {(char *)helper, "--output", "qrframe", "-", NULL};
+  pid_t child = 0;
+  int failed = posix_spawn(&child, helper, &actions, NULL, arguments, environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(input);
+  close(pipe_fds[1]);
+  if (failed) {
+    close(pipe_fds[0]);
+    close(*errors);
+    return -1;
+  }
+  *output = pipe_fds[0];
+  *pid = child;
+  return 0;
 }

@@ -2,6 +2,7 @@
 // WebP, TIFF, GIF and HEIF input: each image's extent found here, its frames decoded in C.
 
 import CImageCodecs
+import Glibc
 import QRImage
 import QRStream
 import QRSystem
@@ -13,7 +14,17 @@ final class PhotoFrames {
   /// The orientation of every frame when the container gives it (WebP's EXIF), else nil.
   var orientation: Int?
   private let bytes: UnsafeMutableRawBufferPointer
-  private let handle: OpaquePointer
+  private let handle: OpaquePointer?
+  /// Frames decoded already (by another process), served instead of the handle's.
+  private var queued: [GrayImage] = []
+
+  /// Frames decoded already.
+  init(images: [GrayImage], format: String) {
+    self.format = format
+    bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: 1, alignment: 16)
+    handle = nil
+    queued = images
+  }
 
   /// Opens `data` as `kind`; the message and status of `qr_frames_open` on failure.
   init(
@@ -50,6 +61,7 @@ final class PhotoFrames {
 
   /// The next frame's stored size and orientation, or nil after the last.
   func next() throws(Failure) -> (width: Int, height: Int, orientation: Int)? {
+    guard let handle else { return queued.first.map { ($0.width, $0.height, 1) } }
     var width: UInt32 = 0
     var height: UInt32 = 0
     var orientation: Int32 = 1
@@ -64,6 +76,7 @@ final class PhotoFrames {
 
   /// Decodes the frame `next()` moved to, as stored.
   func decode(width: Int, height: Int, orientation: Int) throws(Failure) -> GrayImage {
+    guard let handle else { return queued.removeFirst() }
     var message = [CChar](repeating: 0, count: 300)
     var status: Int32 = -1
     let pixels = [UInt8](unsafeUninitializedCapacity: width * height) { buffer, initialized in
@@ -255,6 +268,7 @@ extension FrameStreamReader {
   private func openPhoto(
     _ data: [UInt8], kind: Int, format: String
   ) throws(FrameStreamError) -> PhotoFrames {
+    if kind == QR_FRAMES_HEIF, qr_is_static_process() != 0 { return try decodeByHelper(data) }
     let memory = options.maximumDecodingMemory
     do throws(PhotoFrames.Failure) {
       return try PhotoFrames(
@@ -262,6 +276,67 @@ extension FrameStreamReader {
     } catch {
       throw photoFailure(error, format: format)
     }
+  }
+
+  /// Decodes a HEIF image in a fully static process, where libheif cannot start its threads: by
+  /// qrcapture, dynamically linked, beside this executable, which loads libheif and writes the
+  /// image as a qrframe stream.
+  private func decodeByHelper(_ data: [UInt8]) throws(FrameStreamError) -> PhotoFrames {
+    let problem = String(cString: qr_heif_problem())
+    guard problem.isEmpty else {
+      throw .missingLibrary(
+        frame: frameCount, offset: frameStart, format: "HEIF", problem: problem, input: name)
+    }
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    let executable = String(
+      decoding: buffer.prefix(max(0, length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let directory = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+    let helper = directory.joined(separator: "/") + "/qrcapture"
+    func failed(_ detail: String) -> FrameStreamError {
+      failure(.malformedImage(format: "HEIF", detail: detail))
+    }
+    guard access(helper, X_OK) == 0 else {
+      throw failed(
+        "a static build decodes HEIF through qrcapture, which is not in"
+          + " \(directory.joined(separator: "/"))")
+    }
+    var output: Int32 = -1
+    var errors: Int32 = -1
+    var pid: Int32 = 0
+    let started = data.withUnsafeBufferPointer {
+      qr_spawn_image_helper(helper, $0.baseAddress, $0.count, &output, &errors, &pid)
+    }
+    guard started == 0 else { throw failed("\(helper) could not be started") }
+    defer { close(errors) }
+    let frames = FrameStreamReader(
+      descriptor: FileDescriptor(rawValue: output), name: name, options: options)
+    var images: [GrayImage] = []
+    var readError: FrameStreamError?
+    do {
+      while let frame = try frames.next() { images.append(frame.image) }
+    } catch {
+      readError = error
+    }
+    close(output)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    if status == 0, readError == nil, !images.isEmpty {
+      return PhotoFrames(images: images, format: "HEIF")
+    }
+    // The helper's message, without its "qrcapture: -: frame 0 at byte 0: " prefix.
+    var text = [UInt8](repeating: 0, count: 1000)
+    let count = pread(errors, &text, text.count, 0)
+    let marker = Array("HEIF image: ".utf8)
+    var line = Array(text.prefix(max(0, count)).prefix { $0 != 0x0A })
+    if let at = (0...max(0, line.count - marker.count)).first(where: {
+      line[$0...].starts(with: marker)
+    }) {
+      line.removeFirst(at + marker.count)
+    }
+    let message = String(decoding: line, as: UTF8.self)
+    if let readError, message.isEmpty { throw readError }
+    throw failed(message.isEmpty ? "qrcapture could not decode it" : message)
   }
 
   func photoFailure(_ error: PhotoFrames.Failure, format: String) -> FrameStreamError {
