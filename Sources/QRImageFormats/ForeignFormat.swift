@@ -76,8 +76,8 @@ public struct ForeignFormat: Equatable, Sendable {
     return "heif-convert \(shellWord(source)) \(shellWord(stem + ".png"))"
   }
 
-  /// `word` as one shell word: unchanged when it is plain, else in single quotes.
-  static func shellWord(_ word: String) -> String {
+  /// `word` as one shell word: unchanged when it is plain, else in double quotes.
+  public static func shellWord(_ word: String) -> String {
     let plain = word.unicodeScalars.allSatisfy {
       ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
         || "-_./+,:@%=".unicodeScalars.contains($0)
