@@ -318,7 +318,7 @@ static int tiff_decode(struct qr_frames *frames, int orientation, uint8_t *gray,
     return -1;
   }
   TIFFRGBAImage image;
-  if (!TIFFRGBAImageBegin(&image, frames->tiff, 0, reason)) {
+  if (!TIFFRGBAImageBegin(&image, frames->tiff, 1, reason)) {
     say(message, message_size, "%s", reason);
     return -1;
   }

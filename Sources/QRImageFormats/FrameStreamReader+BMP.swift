@@ -81,17 +81,23 @@ extension FrameStreamReader {
           .malformedImage(format: "BMP", detail: "rows of \(rowBytes) bytes are not read"))
       }
       let pixels = BMPPixels(bits: bits, width: width, palette: palette, masks: masks)
-      image = try readConvertedPlane(
-        width: width, height: height, payloadBytes: rowBytes * height,
-        frameBytes: rowBytes * height, unit: rowBytes
-      ) { chunk, out in
-        var written = 0
-        for start in stride(from: 0, to: chunk.count, by: rowBytes) {
-          pixels.convert(
-            UnsafeRawBufferPointer(rebasing: chunk[start..<start + rowBytes]), into: out + written)
-          written += width
+      do {
+        image = try readConvertedPlane(
+          width: width, height: height, payloadBytes: rowBytes * height,
+          frameBytes: rowBytes * height, unit: rowBytes
+        ) { chunk, out in
+          var written = 0
+          for start in stride(from: 0, to: chunk.count, by: rowBytes) {
+            pixels.convert(
+              UnsafeRawBufferPointer(rebasing: chunk[start..<start + rowBytes]),
+              into: out + written)
+            written += width
+          }
+          return written
         }
-        return written
+      } catch .truncatedPayload(let frame, let offset, let received, _) {
+        throw .truncatedImage(
+          frame: frame, offset: offset, received: pixelOffset + received, format: "BMP")
       }
       try skipTrailer(fileSize: fileSize, end: pixelOffset + rowBytes * height)
     case (8, 1), (4, 2):

@@ -82,6 +82,8 @@ public final class FrameStreamReader: FrameSource {
       // After a PNG or JPEG, NUL padding too (some cameras pad their files).
       let padding: UInt8? = kind == .pnm ? nil : 0
       while let byte = try peekByte(), Self.isWhitespace(byte) || byte == padding {
+        // A HEIF image starts with its first box's length, whose high bytes are NULs.
+        if byte == 0, try ensure(32) || true, Self.photoKind(input.buffered) == .heif { break }
         input.consume(1)
       }
       skipsLeadingWhitespace = false
