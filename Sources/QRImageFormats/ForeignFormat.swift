@@ -37,8 +37,9 @@ public struct ForeignFormat: Equatable, Sendable {
     } else if has("ftyp", at: 4) {
       let brand = head.count >= 12 ? String(decoding: head[8..<12], as: UTF8.self) : ""
       // HEIF and AVIF images share the container; FrameStreamReader reads them.
-      guard !["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1", "avif", "avis"]
-        .contains(brand)
+      guard
+        !["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1", "avif", "avis"]
+          .contains(brand)
       else { return nil }
       found = ("an MP4 or QuickTime video", "mp4", true)
     } else if starts([0, 0, 0, 0x0C, 0x6A, 0x50, 0x20, 0x20]) || starts([0xFF, 0x4F, 0xFF, 0x51]) {

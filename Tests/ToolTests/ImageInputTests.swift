@@ -245,8 +245,9 @@ func concatenatedPNGJPEGAndPGMAreReadAsOneStream() throws {
 @Test(.enabled(if: hasFfmpeg, "ffmpeg not installed (scripts/test installs it)"))
 func otherFormatsAreNamedWithTheFfmpegCommandThatReadsThem() throws {
   let images = try Images()
-  for (file, name) in [("code.jp2", "a JPEG 2000 image"), ("code.mp4", "an MP4 or QuickTime video")]
-  {
+  for (file, name) in [
+    ("code.jp2", "a JPEG 2000 image"), ("code.mp4", "an MP4 or QuickTime video"),
+  ] {
     let made = try images.shell("ffmpeg -v error -i code.png -pix_fmt yuv420p \(file)")
     if made.status != 0 { continue }  // an encoder this ffmpeg lacks
     let result = try ToolRunner.run("qrdetect", [images.path(file)])

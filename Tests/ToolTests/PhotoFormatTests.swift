@@ -346,7 +346,8 @@ func truncatedAndCorruptPhotosAreErrorsAfterTheGoodFrames() throws {
       "\(file): \(cut.errors)")
     // A named file: the message names it.
     try photos.write("cut-\(file)", Array(image.prefix(image.count / 2)))
-    let named = try ToolRunner.run("qrdetect", [photos.path("code.png"), photos.path("cut-\(file)")])
+    let named = try ToolRunner.run(
+      "qrdetect", [photos.path("code.png"), photos.path("cut-\(file)")])
     #expect(named.status == 2 && records(named.output).count == 1, "\(file)")
     #expect(named.errors.hasPrefix("qrdetect: \(photos.path("cut-\(file)")): "), "\(named.errors)")
   }
@@ -382,11 +383,14 @@ func truncatedAndCorruptPhotosAreErrorsAfterTheGoodFrames() throws {
   let page = try ToolRunner.run("qrdetect", input: tiff)
   #expect(page.errors.contains("100000x100000 exceeds the limit"), "\(page.errors)")
   // A WebP (VP8X) canvas of 16384 × 16384 under --max-pixels.
-  let vp8x: [UInt8] = Array("VP8X".utf8) + le32(10) + [0, 0, 0, 0] + [0xFF, 0x3F, 0] + [0xFF, 0x3F, 0]
+  let vp8x: [UInt8] =
+    Array("VP8X".utf8) + le32(10) + [0, 0, 0, 0] + [0xFF, 0x3F, 0] + [0xFF, 0x3F, 0]
   let webp = Array("RIFF".utf8) + le32(4 + vp8x.count) + Array("WEBP".utf8) + vp8x
   let canvas = try ToolRunner.run("qrdetect", ["--max-pixels", "1000000"], input: webp)
   #expect(canvas.status == 2 && canvas.errors.hasPrefix("qrdetect: -: frame 0"), "\(canvas.errors)")
-  for result in [refused, screen, page, canvas] { #expect(result.status == 2 && !result.wasSignalled) }
+  for result in [refused, screen, page, canvas] {
+    #expect(result.status == 2 && !result.wasSignalled)
+  }
 }
 
 // MARK: - What is still not read
