@@ -460,7 +460,10 @@ static int gif_decode(struct qr_frames *frames, uint8_t *gray, char *message,
     }
   }
   GifWord width = image->Width, height = image->Height;
-  if (width < 0 || height < 0 || (size_t)width > (size_t)frames->width * 4 + 4096) {
+  // A frame larger than the screen is drawn clipped, as viewers do; one far larger is refused,
+  // as its LZW data could make billions of pixels from a few megabytes.
+  if (width < 0 || height < 0 ||
+      (size_t)width * (size_t)height > 4 * count + ((size_t)1 << 20)) {
     say(message, message_size, "frame %d is %dx%d on a %ux%u screen", frames->frame - 1,
         (int)width, (int)height, frames->width, frames->height);
     return -1;

@@ -63,7 +63,9 @@ func unrecognisedInputAdvice(_ found: [UInt8], input: String = "FILE") -> String
     return "; it is PostScript: 'gs -q -r150 -sDEVICE=pgmraw -o - \(file) | qrdetect' reads it"
   }
   if starts("<?xm") || starts("<svg") {
-    return "; if it is SVG, 'rsvg-convert \(file) | qrdetect' reads it"
+    // rsvg-convert reads standard input when it is given no file.
+    let source = input == "-" ? "" : " \(file)"
+    return "; if it is SVG, 'rsvg-convert\(source) | qrdetect' reads it"
   }
   let isText = found.allSatisfy { (0x20...0x7E).contains($0) || $0 == 0x0A || $0 == 0x09 }
   if !found.isEmpty && isText {
