@@ -319,6 +319,109 @@ func heicMadeByHeifEncIsReadAndItsAbsenceNamesThePackage() throws {
   #expect(records(converted.output).count == 1, "\(converted.errors)")
 }
 
+/// A HEIC stored a quarter turn clockwise, with an `irot` property (a quarter turn back) added to
+/// heif-enc's file here (heif-enc writes none): libheif turns it as a viewer does.
+@Test(
+  .enabled(
+    if: hasHeifEnc && hasPillow, "heif-enc or Pillow missing (scripts/test installs them)"))
+func heicRotationIsAppliedByLibheif() throws {
+  let photos = try Photos()
+  try photos.pillow(
+    """
+    shown = Image.new("RGB", (528, 264), (255, 255, 255))
+    shown.paste(code.convert("RGB"), (0, 0))
+    shown.rotate(-90, expand=True).save("stored.png")
+    """)
+  let encoded = try photos.shell("heif-enc -q 95 stored.png -o stored.heic >/dev/null")
+  try #require(encoded.status == 0, "\(encoded.errors)")
+  let script = """
+    import os, struct
+    os.chdir("\(photos.directory.path)")
+
+
+    def boxes(data, start, end):
+        at = start
+        while at + 8 <= end:
+            size, kind = struct.unpack(">I4s", data[at:at + 8])
+            yield at, size, kind.decode("latin1")
+            at += size
+
+    def add_irot(data, angle):
+        data = bytearray(data)
+        meta = next((a, s) for a, s, k in boxes(data, 0, len(data)) if k == "meta")
+        children = list(boxes(data, meta[0] + 12, meta[0] + meta[1]))
+        iprp = next((a, s) for a, s, k in children if k == "iprp")
+        iloc = next((a, s) for a, s, k in children if k == "iloc")
+        inner = list(boxes(data, iprp[0] + 8, iprp[0] + iprp[1]))
+        ipco = next((a, s) for a, s, k in inner if k == "ipco")
+        ipma = next((a, s) for a, s, k in inner if k == "ipma")
+        index = len(list(boxes(data, ipco[0] + 8, ipco[0] + ipco[1]))) + 1
+        irot = struct.pack(">I4sB", 9, b"irot", angle)
+        # ipma: version and flags, entry count, then item ID, count, associations (1 byte each).
+        version, flags = data[ipma[0] + 8], int.from_bytes(data[ipma[0] + 9:ipma[0] + 12], "big")
+        assert version == 0 and flags & 1 == 0
+        entries = struct.unpack(">I", data[ipma[0] + 12:ipma[0] + 16])[0]
+        at = ipma[0] + 16
+        new_ipma = bytearray(data[ipma[0]:at])
+        added = 0
+        for _ in range(entries):
+            item, count = struct.unpack(">HB", data[at:at + 3])
+            new_ipma += struct.pack(">HB", item, count + 1) + data[at + 3:at + 3 + count]
+            new_ipma += bytes([0x80 | index])
+            at += 3 + count
+            added += 1
+        struct.pack_into(">I", new_ipma, 0, len(new_ipma))
+        delta = 9 + added
+        # iloc: shift file offsets by the bytes inserted before mdat.
+        v = data[iloc[0] + 8]
+        at = iloc[0] + 12
+        offset_size, length_size = data[at] >> 4, data[at] & 15
+        base_size, index_size = data[at + 1] >> 4, data[at + 1] & 15
+        at += 2
+        count = struct.unpack(">H" if v < 2 else ">I", data[at:at + (2 if v < 2 else 4)])[0]
+        at += 2 if v < 2 else 4
+        def shift(at, size):
+            if size:
+                value = int.from_bytes(data[at:at + size], "big")
+                if value: data[at:at + size] = (value + delta).to_bytes(size, "big")
+        for _ in range(count):
+            at += 2 if v < 2 else 4
+            method = 0
+            if v in (1, 2):
+                method = struct.unpack(">H", data[at:at + 2])[0] & 15
+                at += 2
+            at += 2
+            base_at = at
+            base = int.from_bytes(data[at:at + base_size], "big") if base_size else 0
+            at += base_size
+            extents = struct.unpack(">H", data[at:at + 2])[0]
+            at += 2
+            if method == 0 and base: shift(base_at, base_size)
+            for _ in range(extents):
+                if v in (1, 2) and index_size: at += index_size
+                if method == 0 and not base: shift(at, offset_size)
+                at += offset_size + length_size
+        out = data[:ipco[0] + ipco[1]] + irot + new_ipma + data[ipma[0] + ipma[1]:]
+        struct.pack_into(">I", out, ipco[0], ipco[1] + 9)
+        for box in (iprp, meta):
+            struct.pack_into(">I", out, box[0], box[1] + delta)
+        return bytes(out)
+
+    open("turned.heic", "wb").write(add_irot(open("stored.heic", "rb").read(), 1))
+    """
+  let patched = try ToolRunner.runExecutable(python, ["-c", script])
+  try #require(patched.status == 0, "\(patched.errors)")
+  for file in ["turned.heic"] {
+    let result = try ToolRunner.run("qrdetect", [photos.path(file)])
+    #expect(result.status == 0, "\(result.errors)")
+    let points = records(result.output).first.map(corners) ?? []
+    #expect(points.count == 4, "\(result.errors)")
+    for (point, expected) in zip(points, upright) {
+      #expect(abs(point[0] - expected[0]) <= 1 && abs(point[1] - expected[1]) <= 1, "\(points)")
+    }
+  }
+}
+
 // MARK: - Damage and limits
 
 @Test(.enabled(if: hasPillow, pillowMissing))
