@@ -292,6 +292,10 @@ func heicMadeByHeifEncIsReadAndItsAbsenceNamesThePackage() throws {
   for (point, expected) in zip(found.first.map(corners) ?? [], upright) {
     #expect(abs(point[0] - expected[0]) <= 1 && abs(point[1] - expected[1]) <= 1)
   }
+  // AVIF, the same container with AV1 inside, goes through libheif too.
+  let avif = try photos.shell(
+    "heif-enc -A -q 90 rgb.png -o photo.avif >/dev/null && qrdetect photo.avif")
+  #expect(records(avif.output).first?["text"] as? String == Photos.text, "\(avif.errors)")
   // After a PNG on standard input, as a stream.
   let stream = try photos.shell("cat code.png photo.heic | qrdetect")
   #expect(records(stream.output).count == 2, "\(stream.errors)")
