@@ -254,10 +254,11 @@ extension FrameStreamReader {
         }
         break
       }
+      // A 64-bit length may be above Int.max (negative here), or near it: the sum is capped.
       guard length >= 8 else {
         throw failure(.malformedImage(format: "HEIF", detail: "box length \(length)"))
       }
-      try checkImageBytes(data.count + length, limit: Int.max, format: "HEIF")
+      try checkImageBytes(data.count + min(length, Int.max / 4), limit: Int.max, format: "HEIF")
       try take(length, into: &data, format: "HEIF")
     }
     guard !data.isEmpty else { throw truncatedImage(data, format: "HEIF") }
