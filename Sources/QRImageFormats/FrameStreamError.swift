@@ -81,10 +81,15 @@ public enum FrameStreamError: Error, Equatable, Sendable, CustomStringConvertibl
     case .unsupportedFormat(let frame, let offset, let format):
       "frame \(frame) at byte \(offset): \(format.name) is not read here; read it through"
         + " ffmpeg: '\(format.conversion)'"
-    case .missingLibrary(let frame, let offset, let format, let problem, let input):
+    case .missingLibrary(let frame, let offset, let format, let problem, let input)
+    where problem.hasSuffix(" is not installed"):
       "frame \(frame) at byte \(offset): a \(format) image needs libheif, and \(problem):"
         + " install Debian's libheif1 ('apt-get install libheif1'), or convert the image where"
         + " libheif is, with '\(ForeignFormat.heifConversion(of: input))' (Debian's"
+        + " libheif-examples)"
+    case .missingLibrary(let frame, let offset, let format, let problem, let input):
+      "frame \(frame) at byte \(offset): a \(format) image needs libheif, and \(problem);"
+        + " or convert the image with '\(ForeignFormat.heifConversion(of: input))' (Debian's"
         + " libheif-examples)"
     }
   }

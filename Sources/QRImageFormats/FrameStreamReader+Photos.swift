@@ -298,9 +298,11 @@ extension FrameStreamReader {
       failure(.malformedImage(format: "HEIF", detail: detail))
     }
     guard access(helper, X_OK) == 0 else {
-      throw failed(
-        "a static build decodes HEIF through qrcapture, which is not in"
-          + " \(directory.joined(separator: "/"))")
+      let problem =
+        "this static build runs it in the qrcapture beside it, which is not in"
+        + " \(directory.joined(separator: "/")): install both tools there (scripts/install)"
+      throw .missingLibrary(
+        frame: frameCount, offset: frameStart, format: "HEIF", problem: problem, input: name)
     }
     var output: Int32 = -1
     var errors: Int32 = -1
