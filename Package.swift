@@ -9,12 +9,14 @@ let libraries = [
   "QRImageFormats", "QRCapture", "QRRender", "QRContent", "QRRecords", "QRDedupe", "QRSimulator",
 ]
 
-/// A fully static executable in release builds. A static link takes libpng16.a, which needs
-/// zlib named after it (a dynamic libpng brings its own).
-let staticRelease: [LinkerSetting] = [
-  .unsafeFlags(["-static-executable"], .when(configuration: .release)),
-  .linkedLibrary("z", .when(configuration: .release)),
-]
+/// A fully static executable in release builds. A static link takes libpng16.a and libtiff.a,
+/// which need the libraries they use named after them (a dynamic library brings its own):
+/// `pkg-config --static --libs libtiff-4` on Debian 12, and libstdc++ for Lerc (C++).
+let staticRelease: [LinkerSetting] =
+  [.unsafeFlags(["-static-executable"], .when(configuration: .release))]
+  + ["webp", "Lerc", "jbig", "zstd", "lzma", "jpeg", "deflate", "z", "m", "stdc++"].map {
+    .linkedLibrary($0, .when(configuration: .release))
+  }
 
 let package = Package(
   name: "qrpipe",
@@ -47,8 +49,16 @@ let package = Package(
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(
       name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
-    // C: PNG and JPEG in memory to gray; the libraries' setjmp/longjmp stay inside it.
-    .target(name: "CImageCodecs", dependencies: ["CPNG", "CJPEG"]),
+    // libwebp, libtiff and giflib from the system, found by pkg-config.
+    .systemLibrary(
+      name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+    .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
+    .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
+    // C: PNG, JPEG, WebP, TIFF and GIF in memory to gray, and HEIF through libheif loaded at run
+    // time (dlopen); the libraries' setjmp/longjmp stay inside it.
+    .target(
+      name: "CImageCodecs", dependencies: ["CPNG", "CJPEG", "CWebP", "CTIFF", "CGIF"],
+      linkerSettings: [.linkedLibrary("dl")]),
     // Every input format to frames: qrframe, y4m, PNM, PNG, JPEG and raw, read as one stream.
     .target(
       name: "QRImageFormats", dependencies: ["QRImage", "QRSystem", "QRStream", "CImageCodecs"]),

@@ -16,6 +16,14 @@ for format in gray:gray yuvj420p:color; do
     "$work/${format##*:}.jpg"
 done
 
+# ffmpeg's own photo formats, 16x8: WebP (lossless), GIF (two frames), BMP, TIFF (LZW).
+ffmpeg -v error -f lavfi -i testsrc=size=16x8:rate=5 -frames:v 1 -c:v libwebp -lossless 1 \
+  "$work/photo.webp"
+ffmpeg -v error -f lavfi -i testsrc=size=16x8:rate=5 -frames:v 2 "$work/photo.gif"
+ffmpeg -v error -f lavfi -i testsrc=size=16x8:rate=5 -frames:v 1 -pix_fmt bgr24 "$work/photo.bmp"
+ffmpeg -v error -f lavfi -i testsrc=size=16x8:rate=5 -frames:v 1 -compression_algo lzw \
+  "$work/photo.tiff"
+
 # ffmpeg's own y4m: 8-bit mono, 4:2:0 and 10-bit 4:2:0, two 8x6 frames each.
 for format in gray:mono yuv420p:420 yuv420p10le:420p10; do
   ffmpeg -v error -f lavfi -i testsrc=size=8x6:rate=5 -frames:v 2 -pix_fmt "${format%%:*}" \
@@ -73,6 +81,11 @@ write(T, "raw-gray-4x2", [1, 4, 2, 0, 0] + list(range(16)))
 write(T, "raw-yuyv-4x2-stride", [2, 4, 2, 1, 6] + list(range(40)))
 write(T, "raw-nv12-4x2", [2, 4, 2, 3, 0] + list(range(24)))
 write(T, "bad-magic", [0] + list(b"GIF89a\x01\x00"))
+photos = {name: open(f"{work}/photo.{name}", "rb").read() for name in ["webp", "gif", "bmp", "tiff"]}
+for name, data in photos.items():
+    write(T, f"photo-{name}", [0] + list(data))
+write(T, "photos-bmp-gif-webp-pipe-pieces-7",
+      [0x08 | (3 << 4)] + list(photos["bmp"] + photos["gif"] + photos["webp"]))
 
 # FuzzQRFrameHeader: bit 0 of the first byte fixes the CRC.
 T = "FuzzQRFrameHeader"

@@ -11,6 +11,12 @@ import QRSimulator
 /// The message a tool prints for `error`: the error's own description, followed by the
 /// command-line options (or commands) that would help where there are any.
 public func toolMessage(for error: any Error) -> String {
+  toolMessage(for: error, input: "FILE")
+}
+
+/// The message a tool prints for `error` in reading the input named `input` (`-` for standard
+/// input), which the commands it advises read.
+public func toolMessage(for error: any Error, input: String) -> String {
   switch error {
   case let error as FrameStreamError:
     if case .invalidHeader(_, _, .imageMemory) = error {
@@ -18,7 +24,7 @@ public func toolMessage(for error: any Error) -> String {
     }
     if case .unrecognizedInput(let offset, let found) = error {
       return "unrecognised input at byte \(offset): not qrframe, y4m, PNM, PNG or JPEG"
-        + unrecognisedInputAdvice(found)
+        + unrecognisedInputAdvice(found, input: input)
     }
   case let error as CaptureError:
     switch error {
@@ -47,16 +53,19 @@ public func toolMessage(for error: any Error) -> String {
 
 /// What would read an input that starts with `found`: a converter for the vector formats
 /// qrrender writes, `--files-from` for what looks like a list of names, else `--size`.
-func unrecognisedInputAdvice(_ found: [UInt8]) -> String {
+func unrecognisedInputAdvice(_ found: [UInt8], input: String = "FILE") -> String {
   func starts(_ text: String) -> Bool { found.starts(with: Array(text.utf8)) }
+  let file = ForeignFormat.shellWord(input)
   if starts("%PDF") {
-    return "; it is a PDF: 'pdftoppm -gray -r 150 FILE | qrdetect' reads its pages"
+    return "; it is a PDF: 'pdftoppm -gray -r 150 \(file) | qrdetect' reads its pages"
   }
   if starts("%!PS") {
-    return "; it is PostScript: 'gs -q -r150 -sDEVICE=pgmraw -o - FILE | qrdetect' reads it"
+    return "; it is PostScript: 'gs -q -r150 -sDEVICE=pgmraw -o - \(file) | qrdetect' reads it"
   }
   if starts("<?xm") || starts("<svg") {
-    return "; if it is SVG, 'rsvg-convert FILE | qrdetect' reads it"
+    // rsvg-convert reads standard input when it is given no file.
+    let source = input == "-" ? "" : " \(file)"
+    return "; if it is SVG, 'rsvg-convert\(source) | qrdetect' reads it"
   }
   let isText = found.allSatisfy { (0x20...0x7E).contains($0) || $0 == 0x0A || $0 == 0x09 }
   if !found.isEmpty && isText {

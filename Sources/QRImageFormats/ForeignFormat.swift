@@ -1,21 +1,28 @@
 // SPDX-License-Identifier: MIT
-// Image and video formats the frame reader recognises but does not decode, and how to convert them.
+// Image and video formats the frame reader recognises but does not decode, and how to read them.
 
 /// A format recognised by its magic bytes that `FrameStreamReader` does not decode, with the
-/// ffmpeg command that turns it into one it does.
+/// ffmpeg command that pipes it, decoded, into qrdetect.
 ///
-///     ForeignFormat(recognizing: bytes)?.conversion
-///     // "ffmpeg -i in.webp -pix_fmt gray out.pgm"
+///     ForeignFormat(recognizing: bytes)?.reading("clip.mp4").conversion
+///     // "ffmpeg -v error -i clip.mp4 -pix_fmt gray -f yuv4mpegpipe - | qrdetect"
 public struct ForeignFormat: Equatable, Sendable {
-  /// What the input is, for a message: "a WebP image", "an MP4 or QuickTime video".
+  /// What the input is, for a message: "a JPEG 2000 image", "an MP4 or QuickTime video".
   public let name: String
-  /// The ffmpeg command that converts it: to PGM for still images, to y4m for video.
-  public let conversion: String
+  /// Whether it is a video (piped as y4m) rather than a still image (piped as PGM).
+  public let isVideo: Bool
+  /// The file name extension of the format, for an input with no name.
+  public let suffix: String
+  /// The input's name (`-` for standard input), which the conversion reads.
+  public private(set) var input: String
 
   /// The most bytes `init(recognizing:)` looks at.
   public static let magicLength = 12
 
   /// Recognises the format that `bytes` (the start of an input) begin with, or nil.
+  ///
+  /// WebP, TIFF, GIF, BMP, HEIF and AVIF are decoded by `FrameStreamReader` and are not
+  /// recognised here.
   public init?(recognizing bytes: some Collection<UInt8>) {
     let head = Array(bytes.prefix(Self.magicLength))
     func has(_ text: String, at offset: Int = 0) -> Bool {
@@ -24,58 +31,69 @@ public struct ForeignFormat: Equatable, Sendable {
         && Array(head[offset..<offset + magic.count]) == magic
     }
     func starts(_ magic: [UInt8]) -> Bool { head.starts(with: magic) }
-    let still: (String, String)?
-    let video: (String, String)?
-    if has("GIF87a") || has("GIF89a") {
-      still = nil
-      video = ("a GIF image", "gif")
-    } else if has("BM") && head.count >= 6 {
-      still = ("a BMP image", "bmp")
-      video = nil
-    } else if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) {
-      still = ("a TIFF image", "tiff")
-      video = nil
-    } else if has("RIFF") && has("WEBP", at: 8) {
-      still = ("a WebP image", "webp")
-      video = nil
-    } else if has("RIFF") && has("AVI ", at: 8) {
-      still = nil
-      video = ("an AVI video", "avi")
+    let found: (name: String, suffix: String, isVideo: Bool)
+    if has("RIFF") && has("AVI ", at: 8) {
+      found = ("an AVI video", "avi", true)
     } else if has("ftyp", at: 4) {
       let brand = head.count >= 12 ? String(decoding: head[8..<12], as: UTF8.self) : ""
-      if ["heic", "heix", "hevc", "heim", "heis", "mif1", "msf1"].contains(brand) {
-        still = ("a HEIF image", "heic")
-        video = nil
-      } else if ["avif", "avis"].contains(brand) {
-        still = ("an AVIF image", "avif")
-        video = nil
-      } else {
-        still = nil
-        video = ("an MP4 or QuickTime video", "mp4")
-      }
+      // HEIF and AVIF images share the container; FrameStreamReader reads them.
+      guard
+        !["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1", "avif", "avis"]
+          .contains(brand)
+      else { return nil }
+      found = ("an MP4 or QuickTime video", "mp4", true)
     } else if starts([0, 0, 0, 0x0C, 0x6A, 0x50, 0x20, 0x20]) || starts([0xFF, 0x4F, 0xFF, 0x51]) {
-      still = ("a JPEG 2000 image", "jp2")
-      video = nil
+      found = ("a JPEG 2000 image", "jp2", false)
     } else if starts([0xFF, 0x0A]) || starts([0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20]) {
-      still = ("a JPEG XL image", "jxl")
-      video = nil
+      found = ("a JPEG XL image", "jxl", false)
     } else if has("qoif") {
-      still = ("a QOI image", "qoi")
-      video = nil
+      found = ("a QOI image", "qoi", false)
     } else if starts([0x1A, 0x45, 0xDF, 0xA3]) {
-      still = nil
-      video = ("a Matroska or WebM video", "mkv")
+      found = ("a Matroska or WebM video", "mkv", true)
     } else {
       return nil
     }
-    if let (name, suffix) = still {
-      self.name = name
-      conversion = "ffmpeg -i in.\(suffix) -pix_fmt gray out.pgm"
-    } else if let (name, suffix) = video {
-      self.name = name
-      conversion = "ffmpeg -i in.\(suffix) -pix_fmt gray -f yuv4mpegpipe out.y4m"
-    } else {
-      return nil
+    (name, suffix, isVideo) = found
+    input = "in.\(suffix)"
+  }
+
+  /// The format, as the input named `input` (`-` for standard input).
+  public func reading(_ input: String) -> ForeignFormat {
+    var copy = self
+    copy.input = input
+    return copy
+  }
+
+  /// The command that decodes the input with ffmpeg and pipes it into qrdetect, with no file
+  /// written: a video as y4m, a still image as PGM.
+  public var conversion: String {
+    let output = isVideo ? "-f yuv4mpegpipe" : "-f image2pipe -c:v pgm"
+    return "ffmpeg -v error -i \(Self.shellWord(input)) -pix_fmt gray \(output) - | qrdetect"
+  }
+
+  /// The command that converts a HEIF image named `input` to PNG with libheif's heif-convert
+  /// (ffmpeg 5 reads no HEIF image), for when qrdetect cannot load libheif.
+  public static func heifConversion(of input: String) -> String {
+    let source = input == "-" ? "in.heic" : input
+    var stem = source
+    if let dot = stem.lastIndex(of: "."), !stem[dot...].contains("/") {
+      stem = String(stem[..<dot])
     }
+    return "heif-convert \(shellWord(source)) \(shellWord(stem + ".png"))"
+  }
+
+  /// `word` as one shell word: unchanged when it is plain, else in double quotes.
+  public static func shellWord(_ word: String) -> String {
+    let plain = word.unicodeScalars.allSatisfy {
+      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+        || "-_./+,:@%=".unicodeScalars.contains($0)
+    }
+    if plain && !word.isEmpty { return word }
+    var quoted = "\""
+    for character in word {
+      if "\\\"$`".contains(character) { quoted.append("\\") }
+      quoted.append(character)
+    }
+    return quoted + "\""
   }
 }

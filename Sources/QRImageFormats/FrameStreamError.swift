@@ -27,6 +27,9 @@ public enum FrameStreamError: Error, Equatable, Sendable, CustomStringConvertibl
   case truncatedImage(frame: Int, offset: Int, received: Int, format: String)
   /// An image or video format this reader does not decode, recognised by its magic.
   case unsupportedFormat(frame: Int, offset: Int, format: ForeignFormat)
+  /// An image whose decoder is a library loaded at run time (libheif) that could not be loaded:
+  /// `problem` says why; `input` is the input's name, for the conversion the message gives.
+  case missingLibrary(frame: Int, offset: Int, format: String, problem: String, input: String)
 
   /// The 0-based index of the frame being read.
   public var frame: Int {
@@ -34,7 +37,8 @@ public enum FrameStreamError: Error, Equatable, Sendable, CustomStringConvertibl
     case .unrecognizedInput: 0
     case .truncatedHeader(let frame, _, _, _), .truncatedPayload(let frame, _, _, _),
       .invalidHeader(let frame, _, _), .tooLarge(let frame, _, _, _, _), .io(let frame, _, _),
-      .truncatedImage(let frame, _, _, _), .unsupportedFormat(let frame, _, _):
+      .truncatedImage(let frame, _, _, _), .unsupportedFormat(let frame, _, _),
+      .missingLibrary(let frame, _, _, _, _):
       frame
     }
   }
@@ -45,7 +49,8 @@ public enum FrameStreamError: Error, Equatable, Sendable, CustomStringConvertibl
     case .unrecognizedInput(let offset, _), .truncatedHeader(_, let offset, _, _),
       .truncatedPayload(_, let offset, _, _), .invalidHeader(_, let offset, _),
       .tooLarge(_, let offset, _, _, _), .io(_, let offset, _),
-      .truncatedImage(_, let offset, _, _), .unsupportedFormat(_, let offset, _):
+      .truncatedImage(_, let offset, _, _), .unsupportedFormat(_, let offset, _),
+      .missingLibrary(_, let offset, _, _, _):
       offset
     }
   }
@@ -74,8 +79,18 @@ public enum FrameStreamError: Error, Equatable, Sendable, CustomStringConvertibl
       "truncated frame \(frame) at byte \(offset): input ends \(received) bytes into a \(format)"
         + " image"
     case .unsupportedFormat(let frame, let offset, let format):
-      "frame \(frame) at byte \(offset): \(format.name) is not read here; convert it with"
-        + " '\(format.conversion)'"
+      "frame \(frame) at byte \(offset): \(format.name) is not read here; read it through"
+        + " ffmpeg: '\(format.conversion)'"
+    case .missingLibrary(let frame, let offset, let format, let problem, let input)
+    where problem.hasSuffix(" is not installed"):
+      "frame \(frame) at byte \(offset): a \(format) image needs libheif, and \(problem):"
+        + " install Debian's libheif1 ('apt-get install libheif1'), or convert the image where"
+        + " libheif is, with '\(ForeignFormat.heifConversion(of: input))' (Debian's"
+        + " libheif-examples)"
+    case .missingLibrary(let frame, let offset, let format, let problem, let input):
+      "frame \(frame) at byte \(offset): a \(format) image needs libheif, and \(problem);"
+        + " or convert the image with '\(ForeignFormat.heifConversion(of: input))' (Debian's"
+        + " libheif-examples)"
     }
   }
 }

@@ -210,7 +210,7 @@ extension FrameStreamReader {
 
   /// Throws unless an image may hold `count` bytes: at most `limit`, what its size can need, and
   /// at most the decoding memory.
-  private func checkImageBytes(_ count: Int, limit: Int, format: String) throws(FrameStreamError) {
+  func checkImageBytes(_ count: Int, limit: Int, format: String) throws(FrameStreamError) {
     let memory = options.maximumDecodingMemory
     guard count > min(limit, memory) else { return }
     throw failure(
@@ -224,7 +224,7 @@ extension FrameStreamReader {
   /// The bytes are read in steps no larger than what `data` already holds (and at least 1 MiB),
   /// so memory grows with the bytes that arrive, never ahead of them by more than that: a chunk
   /// that claims 2 GB and ends at once costs what it held.
-  private func take(
+  func take(
     _ count: Int, into data: inout [UInt8], format: String
   ) throws(FrameStreamError) {
     var remaining = count
@@ -249,7 +249,7 @@ extension FrameStreamReader {
   /// The least `take(_:into:format:)` reads at a time.
   static let imageReadStep = 1 << 20
 
-  private func truncatedImage(_ data: [UInt8], format: String) -> FrameStreamError {
+  func truncatedImage(_ data: [UInt8], format: String) -> FrameStreamError {
     .truncatedImage(frame: frameCount, offset: frameStart, received: data.count, format: format)
   }
 
@@ -308,7 +308,12 @@ extension FrameStreamReader {
   static func exifOrientation(_ segment: ArraySlice<UInt8>) -> Int? {
     let bytes = Array(segment)
     guard bytes.count >= 14, bytes.starts(with: Array("Exif".utf8) + [0, 0]) else { return nil }
-    let tiff = Array(bytes[6...])
+    return tiffOrientation(Array(bytes[6...]))
+  }
+
+  /// The orientation (1...8) in EXIF data that starts with its TIFF header, or nil.
+  static func tiffOrientation(_ tiff: [UInt8]) -> Int? {
+    guard tiff.count >= 8 else { return nil }
     let isLittleEndian: Bool
     switch (tiff[0], tiff[1]) {
     case (0x49, 0x49): isLittleEndian = true

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The shared frame reader: qrframe, y4m, PNM, PNG, JPEG and raw input, recognised frame by frame.
+// The shared frame reader: qrframe, y4m, PNM, image and raw input, recognised frame by frame.
 
 import QRImage
 import QRStream
@@ -8,12 +8,16 @@ import QRSystem
 /// Reads gray frames from a descriptor, recognising each frame's kind by its first bytes.
 ///
 /// Recognised: qrframe(5) (`QRFM`), YUV4MPEG2 (`YUV4MPEG2 `, then `FRAME` lines), Netpbm P1–P6,
-/// PNG and JPEG (decoded by libpng and libjpeg; JPEG's EXIF orientation applied), and, only when
-/// the input starts with none of those and `options.raw` is set, headerless frames of that size
-/// and layout (then every frame is raw). The kind is recognised again at every frame boundary, so
-/// `cat a.pgm b.qrframe c.y4m d.png | qrdetect` works. Other image and video formats (GIF, BMP,
-/// TIFF, WebP, HEIF, MP4...) are recognised by their magic and refused with the ffmpeg command
-/// that converts them (`FrameStreamError.unsupportedFormat`).
+/// PNG and JPEG (decoded by libpng and libjpeg; JPEG's EXIF orientation applied), WebP (libwebp;
+/// every frame of an animation; EXIF orientation applied), TIFF (libtiff; every page; its
+/// Orientation tag applied), GIF (giflib; every frame), BMP (decoded here), HEIF and AVIF
+/// (libheif, loaded at run time when installed; its rotation and mirroring applied), and, only
+/// when the input starts with none of those and `options.raw` is set, headerless frames of that
+/// size and layout (then every frame is raw). The kind is recognised again at every frame
+/// boundary, so `cat a.pgm b.qrframe c.y4m d.png | qrdetect` works (a TIFF, whose parts may be
+/// anywhere in it, takes the rest of the input). Other image and video formats (JPEG 2000, JPEG
+/// XL, MP4...) are recognised by their magic and refused with the ffmpeg command that reads them
+/// (`FrameStreamError.unsupportedFormat`).
 ///
 /// Reading streams: one header at a time, payloads straight into each frame's own array, and
 /// nothing allocated before the size has been checked against `options.maximumPixelCount`.
@@ -43,6 +47,8 @@ public final class FrameStreamReader: FrameSource {
   var y4mStream: Y4MStreamHeader?
   /// Whether whitespace may precede the next frame (after a plain PNM image).
   var skipsLeadingWhitespace = false
+  /// The frames still to come from a multi-frame image (TIFF pages, GIF and WebP animations).
+  var photoFrames: PhotoFrames?
   private var mediaClock = MediaClock()
   private var rawScratch: [UInt8] = []
 
@@ -63,6 +69,10 @@ public final class FrameStreamReader: FrameSource {
   /// - Throws: `FrameStreamError`; the input ending inside a frame is `.truncatedHeader` or
   ///   `.truncatedPayload`.
   public func next() throws(FrameStreamError) -> Frame? {
+    if let photo = photoFrames, let kind {
+      if let decoded = try nextPhotoFrame(photo) { return deliver(decoded, kind: kind) }
+      photoFrames = nil
+    }
     if kind == .raw, let raw = options.raw {
       frameStart = input.offset
       guard try ensure(1) else { return nil }
@@ -70,8 +80,10 @@ public final class FrameStreamReader: FrameSource {
     }
     if skipsLeadingWhitespace {
       // After a PNG or JPEG, NUL padding too (some cameras pad their files).
-      let padding: UInt8? = kind == .png || kind == .jpeg ? 0 : nil
+      let padding: UInt8? = kind == .pnm ? nil : 0
       while let byte = try peekByte(), Self.isWhitespace(byte) || byte == padding {
+        // A HEIF image starts with its first box's length, whose high bytes are NULs.
+        if byte == 0, try ensure(32) || true, Self.photoKind(input.buffered) == .heif { break }
         input.consume(1)
       }
       skipsLeadingWhitespace = false
@@ -105,12 +117,30 @@ public final class FrameStreamReader: FrameSource {
     if Self.matches(head, Self.jpegMagic) {
       return try deliver(readJPEGFrame(), kind: .jpeg)
     }
+    _ = try ensure(32)
+    if let photo = Self.photoKind(input.buffered) {
+      if photo == .bmp { return try deliver(readBMPFrame(), kind: .bmp) }
+      let frames =
+        switch photo {
+        case .webp: try readWebP()
+        case .gif: try readGIF()
+        case .tiff: try readTIFF()
+        default: try readHEIF()
+        }
+      photoFrames = frames
+      self.kind = photo
+      guard let decoded = try nextPhotoFrame(frames) else {
+        throw failure(.malformedImage(format: frames.format, detail: "no image in it"))
+      }
+      return deliver(decoded, kind: photo)
+    }
     if let raw = options.raw, frameCount == 0 {
       return try deliver(readRawFrame(raw), kind: .raw)
     }
     _ = try ensure(ForeignFormat.magicLength)
     if let foreign = ForeignFormat(recognizing: input.buffered) {
-      throw .unsupportedFormat(frame: frameCount, offset: frameStart, format: foreign)
+      throw .unsupportedFormat(
+        frame: frameCount, offset: frameStart, format: foreign.reading(name))
     }
     let found = Array(head.prefix(4))
     guard let previous = kind else {
@@ -137,7 +167,7 @@ public final class FrameStreamReader: FrameSource {
   /// before the first `next()` to pick images out of a directory's files.
   public func start() throws(FrameStreamError) -> Start {
     guard try ensure(1) else { return .empty }
-    _ = try ensure(ForeignFormat.magicLength)
+    _ = try ensure(32)
     let head = Array(input.buffered.prefix(ForeignFormat.magicLength))
     let prefix = Array(head.prefix(Self.y4mMagic.count))
     if Self.matches(prefix, FrameHeader.magic) { return .known(.qrframe) }
@@ -145,7 +175,8 @@ public final class FrameStreamReader: FrameSource {
     if head.count >= 3, Self.isPNMMagic(prefix) { return .known(.pnm) }
     if Self.matches(prefix, Self.pngMagic) { return .known(.png) }
     if Self.matches(prefix, Self.jpegMagic) { return .known(.jpeg) }
-    if let foreign = ForeignFormat(recognizing: head) { return .foreign(foreign) }
+    if let photo = Self.photoKind(input.buffered) { return .known(photo) }
+    if let foreign = ForeignFormat(recognizing: head) { return .foreign(foreign.reading(name)) }
     return .unknown
   }
 

@@ -275,12 +275,12 @@ let detectRows: [BadInput] = [
     tool: "qrdetect", name: "a PDF points to pdftoppm (issue 27)",
     input: Array("%PDF-1.4\n".utf8) + D.gray(100), status: 2,
     stderr: #"qrdetect: -: unrecognised input at byte 0: .*; it is a PDF: 'pdftoppm -gray -r 150"#
-      + #" FILE \| qrdetect' reads its pages"#,
+      + #" - \| qrdetect' reads its pages"#,
     stdout: .empty),
   BadInput(
     tool: "qrdetect", name: "an SVG points to rsvg-convert (issue 27)",
     input: Array("<?xml version=\"1.0\"?>\n<svg/>\n".utf8), status: 2,
-    stderr: #"qrdetect: -: unrecognised input at byte 0: .*; if it is SVG, 'rsvg-convert FILE"#
+    stderr: #"qrdetect: -: unrecognised input at byte 0: .*; if it is SVG, 'rsvg-convert"#
       + #" \| qrdetect' reads it"#,
     stdout: .empty),
   BadInput(
@@ -344,10 +344,11 @@ let detectRows: [BadInput] = [
     stderr: "qrdetect: -: truncated frame 0 at byte 0: input ends 8 bytes into a JPEG image",
     stdout: .empty),
   BadInput(
-    tool: "qrdetect", name: "a GIF, which is named with its conversion",
-    input: Array("GIF89a".utf8) + D.gray(100), status: 2,
+    tool: "qrdetect", name: "a JPEG 2000 image, which is named with the command that reads it",
+    input: [0, 0, 0, 0x0C, 0x6A, 0x50, 0x20, 0x20, 0x0D, 0x0A, 0x87, 0x0A] + D.gray(100),
+    status: 2,
     stderr:
-      #"qrdetect: -: frame 0 at byte 0: a GIF image is not read here; convert it with 'ffmpeg -i in\.gif -pix_fmt gray -f yuv4mpegpipe out\.y4m'"#,
+      #"qrdetect: -: frame 0 at byte 0: a JPEG 2000 image is not read here; read it through ffmpeg: 'ffmpeg -v error -i - -pix_fmt gray -f image2pipe -c:v pgm - \| qrdetect'"#,
     stdout: .empty),
   BadInput(
     tool: "qrdetect", name: "wrong magic after a complete frame",

@@ -127,7 +127,9 @@ func manPageExamplesReadAsTheToolsWrite() throws {
   let render = try rendered("qrrender.1")
   #expect(render.contains("M4 with --micro, or the --symbol-version given),"))
   let capture = try rendered("qrcapture.1")
-  #expect(capture.contains("(‘QRFM’, ‘YUV4MPEG2’, ‘P1’ to ‘P6’, PNG's and JPEG's signatures)"))
+  #expect(
+    capture.contains("(‘QRFM’, ‘YUV4MPEG2’, ‘P1’ to ‘P6’, and the signatures of the image formats)")
+  )
   // qrdedupe's example event has the members the tool writes for a qrdetect record.
   let event = try ToolRunner.shell(
     "qrrender hello | qrdetect | qrdedupe --events | head -n 1")

@@ -25,6 +25,9 @@ private enum Recipe {
   static let photosFound = #"""
     find photos -iname '*.jpg' -mtime -7 -print0 | qrdetect --files-from - -0 | jq -r '[.source, .text] | @tsv'
     """#
+  static let pdf = #"""
+    pdftoppm -gray -r 150 doc.pdf | qrdetect
+    """#
   static let generate = #"""
     mkdir -p codes
     while IFS=, read -r name url; do qrrender -s 8 -o "codes/$name.png" -- "$url"; done < links.csv
@@ -69,7 +72,7 @@ private enum Recipe {
     """#
 
   static let all = [
-    videoRaw, videoY4M, photos, photosFound, generate, openScanned, openFolder, annotate,
+    videoRaw, videoY4M, photos, photosFound, pdf, generate, openScanned, openFolder, annotate,
     annotateFIFO, parallelFiles, parallelBatches, parallelStreams, remoteFiles, remoteClips,
     remoteStream,
   ]
@@ -220,6 +223,33 @@ func folderOfPhotosNamesTheFileOfEachCode() throws {
     found.output.split(separator: "\n").sorted() == [
       "photos/2026/poster.jpg\thttps://example.com/menu",
       "photos/2026/trip/Sign.JPG\thttps://example.com/sign",
+    ])
+}
+
+// MARK: - PDFs
+
+@Test(
+  .enabled(
+    if: Programs.available("pdftoppm", "gs"),
+    "pdftoppm or gs not installed (scripts/test installs poppler-utils and ghostscript)"))
+func pdfPagesAreReadAsFramesInPageOrder() throws {
+  let workspace = try Workspace()
+  // A three-page PDF: a ticket's code, a page without one, an invoice's code (qrrender's PDFs,
+  // joined by Ghostscript).
+  try workspace.prepare(
+    """
+    qrrender -f pdf -s 4 -o ticket.pdf 'TICKET 42'
+    printf '%%!PS\nshowpage\n' > blank.ps && gs -q -sDEVICE=pdfwrite -o blank.pdf blank.ps
+    qrrender -f pdf -s 4 -o invoice.pdf 'https://example.com/invoice/7'
+    gs -q -sDEVICE=pdfwrite -o doc.pdf ticket.pdf blank.pdf invoice.pdf
+    """)
+  let result = try workspace.shell(Recipe.pdf)
+  #expect(result.status == 0, "\(result.errors)")
+  #expect(result.stderr.isEmpty, "\(result.errors)")
+  let found = records(result.output)
+  #expect(
+    found.map { "\($0["frame"] ?? "-") \($0["text"] ?? "-")" } == [
+      "0 TICKET 42", "2 https://example.com/invoice/7",
     ])
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// libFuzzer target: arbitrary bytes through FrameStreamReader (qrframe, y4m, PNM, raw).
+// libFuzzer target: arbitrary bytes through FrameStreamReader (qrframe, y4m, PNM, raw, and the
+// image formats: PNG, JPEG, WebP, TIFF, GIF, BMP, HEIF).
 
 import FuzzSupport
 import QRCore

@@ -141,7 +141,8 @@ extension CaptureCommand {
             if selection.isComplete { break }
           }
         } catch let error as FrameStreamError {
-          diagnostics.error(toolMessage(for: error), operand: name.description)
+          diagnostics.error(
+            toolMessage(for: error, input: name.description), operand: name.description)
           status = .failure
         } catch let error as Y4MWriteError where error != .io(.brokenPipe) {
           // A y4m stream has one frame size: name the input whose frame broke it, and stop.

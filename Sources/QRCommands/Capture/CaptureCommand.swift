@@ -16,8 +16,9 @@ public enum CaptureCommand {
     operands: "[file ...] | --simulate [payload ...]",
     notes: [
       "Input: the file operands in order ('-' is standard input); with none, standard input when\n"
-        + "it is a pipe or a file, else the camera /dev/video0. y4m, PNM, PNG, JPEG and qrframe\n"
-        + "input are recognised by their magic; raw frames need --size.",
+        + "it is a pipe or a file, else the camera /dev/video0. y4m, PNM, qrframe and\n"
+        + "images (PNG, JPEG, HEIC, WebP, TIFF, GIF, BMP) are recognised by their magic;\n"
+        + "raw frames need --size.",
       "Simulation: with --simulate, each operand is a payload shown as a QR code that moves through\n"
         + "the frame (default size 640x480) with perspective, blur, noise and uneven light, between\n"
         + "empty stretches; in real time at --fps (--fast: as fast as possible) until stopped or\n"

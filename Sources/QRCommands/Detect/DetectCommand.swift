@@ -10,8 +10,9 @@ public enum DetectCommand {
   public static let spec = CommandSpec(
     name: "qrdetect",
     summary:
-      "Find and decode QR Code and Micro QR symbols in images and frames (PNG, JPEG, PNM,\n"
-      + "qrframe, y4m or raw) and write one JSON line per symbol, as soon as its frame is done.",
+      "Find and decode QR Code and Micro QR symbols in images and frames (PNG, JPEG,\n"
+      + "HEIC, WebP, TIFF, GIF, BMP, PNM, qrframe, y4m or raw) and write one JSON line\n"
+      + "per symbol, as soon as its frame is done.",
     operands: "[file ...]",
     notes: [
       "Input: the file operands in order ('-' is standard input; a directory is searched for\n"

@@ -15,8 +15,10 @@ final class DetectProgress {
   struct Counts {
     /// Files read to their end (or to an error).
     var files = 0
-    /// Files under directories skipped as not images.
+    /// Files under directories skipped silently as not images.
     var skipped = 0
+    /// Files under directories skipped with a warning: images or videos in a format not read.
+    var unread = 0
     /// Inputs that could not be opened or were malformed.
     var failed = 0
     /// Frames read.
@@ -93,6 +95,12 @@ final class DetectProgress {
         counts.skipped == 1
         ? "; skipped 1 file that is not an image"
         : "; skipped \(counts.skipped) files that are not images"
+    }
+    if counts.unread > 0 {
+      line +=
+        counts.unread == 1
+        ? "; skipped 1 file in a format not read (named above)"
+        : "; skipped \(counts.unread) files in formats not read (named above)"
     }
     if counts.failed > 0 { line += "; \(Self.plural(counts.failed, "input")) failed" }
     return line + "\n"

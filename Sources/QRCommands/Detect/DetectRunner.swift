@@ -193,9 +193,9 @@ public struct DetectRunner<Reader: SymbolReading> {
           case .known: break
           case .foreign(let format):
             report(
-              "skipped: \(format.name); convert it with '\(format.conversion)'", path,
-              warning: true)
-            counts.skipped += 1
+              "skipped: \(format.name) is not read here; read it through ffmpeg:"
+                + " '\(format.conversion)'", path, warning: true)
+            counts.unread += 1
             continue inputs
           case .empty, .unknown:
             counts.skipped += 1
@@ -209,7 +209,7 @@ public struct DetectRunner<Reader: SymbolReading> {
           progress.update(counts)
         }
       } catch {
-        report(toolMessage(for: error), path)
+        report(toolMessage(for: error, input: path.description), path)
       }
       counts.files += 1
       counts.symbols = sink.symbolCount

@@ -13,6 +13,16 @@ public enum InputKind: String, Sendable, CaseIterable {
   case png
   /// JPEG images (gray, YCbCr, RGB, CMYK), one after another.
   case jpeg
+  /// WebP images, still or animated (every frame).
+  case webp
+  /// TIFF images, every page a frame; the whole rest of the input.
+  case tiff
+  /// GIF images, every frame composited as a viewer shows it.
+  case gif
+  /// BMP images (uncompressed 1, 4, 8, 16, 24 and 32 bits, bit fields, RLE).
+  case bmp
+  /// HEIF images (HEIC, AVIF): the primary image, decoded by libheif when it is installed.
+  case heif
   /// Headerless frames of a size and pixel layout given by the caller.
   case raw
 }
