@@ -188,7 +188,8 @@ public struct DetectionRecordWriter: Sendable {
     json.literal(",\"version\":")
     switch decoded.version {
     case .qr(let version): json.integer(version.number)
-    case .micro(let version): json.integer(version.number)
+    // `M1`…`M4`, as qrrender's --symbol-version takes them: a Micro QR M2 is not version 2.
+    case .micro(let version): json.string(version.description)
     }
     if case .micro(.m1) = decoded.version {
       // M1 detects errors only; it has no level.

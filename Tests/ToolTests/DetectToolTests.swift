@@ -393,3 +393,72 @@ private func temporaryDirectory() throws -> URL {
   #expect(result.errors.contains("qrdetect: -: warning: frame "))
   #expect(result.errors.contains("holds a newline, which also ends payloads: written as it is"))
 }
+
+@Test func microQRVersionsAreNamedAsQRRenderTakesThem() throws {
+  // A Micro QR M2 is reported as "M2", the name -v takes, not as version 2 (issue 27).
+  for version in ["M1", "M2", "M3", "M4"] {
+    let result = try ToolRunner.shell(
+      "qrrender -v \(version) -l \(version == "M1" ? "L" : "M") -f pgm 12345 | qrdetect")
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.contains(#""symbology":"microqr""#))
+    #expect(result.output.contains(#""version":"\#(version)""#), "\(result.output)")
+  }
+  let qr = try ToolRunner.shell("qrrender -v 2 -f pgm 12345 | qrdetect")
+  #expect(qr.output.contains(#""version":2,"#))
+}
+
+@Test func manPageSampleRecordIsWhatQRDetectWrites() throws {
+  // qrdetect(1)'s sample record: the same members in the same order, with the same values for
+  // what does not depend on where the code is, as a real record of the same code.
+  let page = try String(
+    contentsOf: ToolRunner.packageRoot.appendingPathComponent("man/qrdetect.1"), encoding: .utf8)
+  let lines = page.split(separator: "\n", omittingEmptySubsequences: false)
+  let start = try #require(lines.firstIndex { $0.hasPrefix("{\"frame\":") })
+  let end = try #require(lines[start...].firstIndex { $0 == ".Ed" })
+  let sample = lines[start..<end].map { $0.trimmingCharacters(in: .whitespaces) }.joined()
+  let result = try ToolRunner.shell("qrrender -f pgm https://example.com | qrdetect")
+  #expect(result.status == 0, "\(result.errors)")
+  func members(_ line: String) throws -> (keys: [String], object: [String: Any]) {
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    // Top-level keys in order: each `"key":` at nesting depth one.
+    var keys: [String] = []
+    var depth = 0
+    var inString = false
+    var escaped = false
+    var current = ""
+    var last = ""
+    for character in line {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if character == "\\" {
+          escaped = true
+        } else if character == "\"" {
+          inString = false
+          last = current
+        } else {
+          current.append(character)
+        }
+        continue
+      }
+      switch character {
+      case "\"": inString = true; current = ""
+      case "{", "[": depth += 1
+      case "}", "]": depth -= 1
+      case ":" where depth == 1: keys.append(last)
+      default: break
+      }
+    }
+    return (keys, object)
+  }
+  let expected = try members(sample)
+  let real = try members(result.output.trimmingCharacters(in: .newlines))
+  #expect(expected.keys == real.keys)
+  for key in [
+    "symbology", "text", "text_encoding", "kind", "version", "level", "gs1",
+    "symbology_identifier", "mirrored", "inverted",
+  ] {
+    #expect("\(expected.object[key] ?? "")" == "\(real.object[key] ?? "")", "\(key)")
+  }
+}
