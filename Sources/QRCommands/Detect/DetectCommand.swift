@@ -16,7 +16,8 @@ public enum DetectCommand {
     notes: [
       "Input: the file operands in order ('-' is standard input; a directory is searched for\n"
         + "images), then the files --files-from names; with neither, standard input.\n"
-        + "Exit status: 0 something was decoded, 1 nothing was, 2 an error, 64 a usage error.",
+        + "Exit status: 0 something was decoded, 1 nothing was, 2 an error, 64 a usage error;\n"
+        + "with --miss-status, 4 when some input had no symbol (as zbarimg).",
       "Watch detection live, keeping the records:\n"
         + "  qrcapture | qrdetect --annotate --json-fd 3 3>found.jsonl | ffplay -",
     ],
@@ -59,7 +60,9 @@ public enum DetectCommand {
         nil, "files-from", "file", "also read the files named in file, one a line ('-' is stdin)",
         completion: .file),
       .flag(nil, "progress", "show progress on standard error (on a terminal: after 2 s anyway)"),
-      .flag(nil, "summary", "at the end, write one line of totals to standard error"),
+      .flag(nil, "summary", "at the end, write totals and the inputs with no symbol to stderr"),
+      .flag(nil, "misses", "also report each input with no symbol: a record (-p text: a message)"),
+      .flag(nil, "miss-status", "exit with status 4 when some input had no symbol, as zbarimg"),
     ])
 }
 
@@ -110,4 +113,8 @@ public enum DetectOption: String, OptionName {
   case progress
   /// `--summary`.
   case summary
+  /// `--misses`.
+  case misses
+  /// `--miss-status`.
+  case missStatus = "miss-status"
 }

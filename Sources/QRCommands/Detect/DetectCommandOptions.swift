@@ -41,6 +41,10 @@ public struct DetectCommandOptions: Sendable {
   public var showsProgress: Bool
   /// `--summary`: one line on standard error at the end.
   public var showsSummary: Bool
+  /// `--misses`: a record (or with `--print text`, a message) for each input with no symbol.
+  public var reportsMisses: Bool
+  /// `--miss-status`: status 4 when some input had no symbol and another had one.
+  public var hasMissStatus: Bool
   /// JSON records or payload text.
   public var printMode: DetectPrintMode
   /// The byte that ends each payload with `--print text`: newline, or NUL with `-0`.
@@ -99,6 +103,8 @@ public struct DetectCommandOptions: Sendable {
     usesNullSeparator = arguments.has(.null)
     showsProgress = arguments.has(.progress)
     showsSummary = arguments.has(.summary)
+    reportsMisses = arguments.has(.misses)
+    hasMissStatus = arguments.has(.missStatus)
     printMode = try arguments.choice(.print, as: DetectPrintMode.self) ?? .json
     textTerminator = arguments.has(.null) ? 0 : 0x0A
     if arguments.has(.null) && printMode != .text && fileList == nil {

@@ -19,6 +19,8 @@ public struct FrameJob: Sendable {
   public var frame: Frame
   /// The input's name, as the bytes that opened it.
   public var source: PathName
+  /// The input's place among the inputs read (0 for the first), which tells inputs apart.
+  public var input: Int = 0
 }
 
 /// What reading one frame produced.
@@ -32,6 +34,8 @@ public struct FrameResult: Sendable {
   public var grades: [SymbolGrade?] = []
   /// The frame with the symbols drawn on it, with `--annotate`.
   public var annotated: GrayImage?
+  /// The frame's input's place among the inputs read (`FrameJob.input`).
+  public var input: Int = 0
 }
 
 /// A pipeline worker: a reader of its own and, with `--annotate`, the annotator.
@@ -70,7 +74,7 @@ public struct DetectWorker<Reader: SymbolReading>: PipelineWorker {
         $0.annotated(
           job.frame.image,
           marks: symbols.map { .init(corners: $0.corners, text: $0.decoded.text) })
-      })
+      }, input: job.input)
   }
 }
 
@@ -158,6 +162,7 @@ public struct DetectRunner<Reader: SymbolReading> {
         counts.failed += 1
       }
     }
+    var inputNumber = -1
     inputs: while let input = inputs.next() {
       let path: PathName
       var isFound = false
@@ -184,6 +189,8 @@ public struct DetectRunner<Reader: SymbolReading> {
         continue
       }
       defer { if !path.isStandardStream { descriptor.close() } }
+      inputNumber += 1
+      var frameCount = 0
       let reader = FrameStreamReader(
         descriptor: descriptor, name: path.description, options: options.streamOptions)
       do {
@@ -203,11 +210,15 @@ public struct DetectRunner<Reader: SymbolReading> {
           }
         }
         while let frame = try reader.next() {
-          guard pipeline.submit(FrameJob(frame: frame, source: path)) else { break inputs }
+          let job = FrameJob(frame: frame, source: path, input: inputNumber)
+          guard pipeline.submit(job) else { break inputs }
+          frameCount += 1
           counts.frames += 1
           counts.symbols = sink.symbolCount
           progress.update(counts)
         }
+        // Read to its end: whether it had a symbol is known once its frames are delivered.
+        sink.inputEnded(InputRead(number: inputNumber, source: path, frames: frameCount))
       } catch {
         report(toolMessage(for: error), path)
       }
@@ -219,7 +230,7 @@ public struct DetectRunner<Reader: SymbolReading> {
     sink.finish()
     counts.symbols = sink.symbolCount
     progress.clear()
-    if options.showsSummary { progress.writeSummary(counts) }
+    if options.showsSummary { progress.writeSummary(counts, misses: sink.misses) }
     return sink.status(inputFailed: counts.failed > 0)
   }
 
@@ -265,6 +276,17 @@ final class ResultSink: @unchecked Sendable {
   private var outputFailed = false
   /// Whether a payload holding the `--print text` terminator has been warned of (once a run).
   private var hasWarnedOfAmbiguity = false
+  /// Inputs read to their end whose last frames may not be delivered yet, in input order; the
+  /// reading thread appends, the delivering thread takes.
+  private let endedInputs = Mutex<[InputRead]>([])
+  /// The last input a symbol was written for: an ended input before the one now delivered had
+  /// a symbol exactly when this is its number, since frames are delivered in input order.
+  private var lastInputWithSymbol = -1
+  /// Whether delivery stopped early (`--count`, a closed reader, a failed write): inputs after
+  /// that point are not misses.
+  private var hasStopped = false
+  /// The inputs read to their end in which no symbol was found: how many, and the first names.
+  private(set) var misses = Misses()
 
   init(
     options: DetectCommandOptions, diagnostics: Diagnostics, records: FileDescriptor,
@@ -280,9 +302,43 @@ final class ResultSink: @unchecked Sendable {
       escapesControls: !options.writesRawText && records.isTerminal)
   }
 
+  /// Notes that an input was read to its end; any thread may call it, before delivering the
+  /// next input's frames.
+  func inputEnded(_ input: InputRead) {
+    endedInputs.withLock { $0.append(input) }
+  }
+
+  /// Settles the inputs that ended before input `number`: each without a symbol is a miss.
+  private func settleInputs(before number: Int) {
+    let settled = endedInputs.withLock { inputs -> [InputRead] in
+      let count = inputs.prefix { $0.number < number }.count
+      defer { inputs.removeFirst(count) }
+      return Array(inputs.prefix(count))
+    }
+    for input in settled where input.number != lastInputWithSymbol && !hasStopped {
+      misses.add(input.source.description)
+      guard options.reportsMisses, !isReaderClosed else { continue }
+      switch options.printMode {
+      case .json:
+        let line = recordWriter.missLine(
+          source: input.source.description,
+          sourceBytes: input.source.string == nil ? input.source.bytes : nil, frames: input.frames)
+        do throws(Errno) {
+          try records.writeAll(line)
+        } catch {
+          _ = failed(error, output: Self.name(of: options.records))
+          hasStopped = true
+        }
+      case .text:
+        diagnostics.error("no symbol found", operand: input.source.description)
+      }
+    }
+  }
+
   /// Writes an annotated frame that is still held (a one-frame input); call after the last
   /// `deliver`.
   func finish() {
+    settleInputs(before: Int.max)
     guard let held = firstAnnotated, let video, !isReaderClosed else { return }
     firstAnnotated = nil
     videoWriter = Y4MWriter(
@@ -309,11 +365,20 @@ final class ResultSink: @unchecked Sendable {
 
   /// Writes one frame's results; false to stop (count reached, reader gone, write failed).
   func deliver(_ result: FrameResult) -> Bool {
+    settleInputs(before: result.input)
+    let shouldContinue = deliverFrame(result)
+    if !shouldContinue { hasStopped = true }
+    return shouldContinue
+  }
+
+  /// Writes one frame's results; false to stop.
+  private func deliverFrame(_ result: FrameResult) -> Bool {
     var reachedCount = false
     do throws(Errno) {
       for (index, symbol) in result.symbols.enumerated() {
         let grade = index < result.grades.count ? result.grades[index] : nil
         guard try writeRecord(symbol, grade: grade, origin: result.origin) else { continue }
+        lastInputWithSymbol = result.input
         written += 1
         delivered.store(written, ordering: .relaxed)
         if let count = options.count, written >= count {
@@ -346,8 +411,9 @@ final class ResultSink: @unchecked Sendable {
   /// The exit status once everything is delivered.
   func status(inputFailed: Bool) -> ExitStatus {
     if inputFailed || outputFailed { return .failure }
-    if isReaderClosed || written > 0 { return .success }
-    return .nothingFound
+    if isReaderClosed { return .success }
+    if written == 0 { return .nothingFound }
+    return options.hasMissStatus && misses.count > 0 ? .someInputsMissed : .success
   }
 
   /// Writes one record or payload; true once written.
@@ -388,5 +454,26 @@ final class ResultSink: @unchecked Sendable {
       outputFailed = true
     }
     return false
+  }
+}
+
+/// An input read to its end: its place among the inputs, its name and how many frames it gave.
+struct InputRead: Sendable {
+  var number: Int
+  var source: PathName
+  var frames: Int
+}
+
+/// The inputs in which no symbol was found: how many, and the names of the first few, for the
+/// summary (`--misses` writes each as it is known).
+struct Misses: Sendable {
+  /// How many names the summary lists.
+  static let namesListed = 10
+  private(set) var count = 0
+  private(set) var names: [String] = []
+
+  mutating func add(_ name: String) {
+    count += 1
+    if names.count < Self.namesListed { names.append(name) }
   }
 }
