@@ -14,7 +14,7 @@ complete -c qrdetect -s j -l jobs -x -d 'decode frames on N threads, writing in 
 complete -c qrdetect -s s -l size -x -d 'size of raw 8-bit gray input frames'
 complete -c qrdetect -l max-pixels -x -d 'refuse frames larger than N pixels (default 268435456)'
 complete -c qrdetect -l max-memory -x -d 'decode an image in at most size bytes besides its pixels (K, M, G; default 256M)'
-complete -c qrdetect -l annotate -r -F -d 'also write the frames as y4m with the symbols outlined (to stdout, or path)'
+complete -c qrdetect -l annotate -r -F -d 'also write the frames with the symbols outlined: y4m, or a PNG per image (path/)'
 complete -c qrdetect -l annotate-text -d 'with --annotate, also draw each payload\'s text'
 complete -c qrdetect -l json-output -r -F -d 'write the records to this file instead of standard output'
 complete -c qrdetect -l json-fd -x -d 'write the records to open file descriptor N'

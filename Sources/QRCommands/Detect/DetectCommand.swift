@@ -49,7 +49,7 @@ public enum DetectCommand {
         "decode an image in at most size bytes besides its pixels (K, M, G; default 256M)"),
       .optionalValue(
         nil, "annotate", "path",
-        "also write the frames as y4m with the symbols outlined (to stdout, or path)",
+        "also write the frames with the symbols outlined: y4m, or a PNG per image (path/)",
         completion: .file),
       .flag(nil, "annotate-text", "with --annotate, also draw each payload's text"),
       .value(

@@ -80,6 +80,28 @@ public struct DetectCommandOptions: Sendable {
     case standardOutput
     /// A file or FIFO, created or truncated.
     case file(PathName)
+    /// One PNG per image (a y4m file per video input) in this directory, named after the input.
+    case directory(PathName)
+    /// One PNG per image at this `.png` path, and the next ones beside it (`name-2.png`, …).
+    case images(PathName)
+
+    /// Whether the annotated frames are written as one image (or video) per input.
+    public var isPerInput: Bool {
+      switch self {
+      case .directory, .images: true
+      case .standardOutput, .file: false
+      }
+    }
+
+    /// The destination `--annotate=path` names: a directory when the path ends in `/` or is
+    /// one, PNG images when it ends in `.png`, else one y4m stream.
+    static func parse(_ path: PathName) -> Self {
+      if path.isEmpty || path.isStandardStream { return .standardOutput }
+      if path.bytes.last == 0x2F || path.isDirectory { return .directory(path) }
+      let lowercased = path.bytes.suffix(4).map { $0 | ($0 >= 0x41 && $0 <= 0x5A ? 0x20 : 0) }
+      if path.bytes.count > 4 && lowercased == Array(".png".utf8) { return .images(path) }
+      return .file(path)
+    }
   }
 
   /// The names `--symbology` accepts, as the records' `symbology` spells them.
@@ -165,7 +187,7 @@ public struct DetectCommandOptions: Sendable {
 
     annotatesText = arguments.has(.annotateText)
     if let path = arguments.path(.annotate) {
-      annotation = path.isEmpty || path.isStandardStream ? .standardOutput : .file(path)
+      annotation = AnnotationDestination.parse(path)
     } else {
       annotation = nil
       if annotatesText { throw UsageError("--annotate-text needs --annotate") }

@@ -21,6 +21,8 @@ public struct FrameJob: Sendable {
   public var source: PathName
   /// The input's place among the inputs read (0 for the first), which tells inputs apart.
   public var input: Int = 0
+  /// What kind of input the frame came from.
+  public var kind: InputKind?
 }
 
 /// What reading one frame produced.
@@ -36,6 +38,13 @@ public struct FrameResult: Sendable {
   public var annotated: GrayImage?
   /// The frame's input's place among the inputs read (`FrameJob.input`).
   public var input: Int = 0
+  /// The frame's input, as the bytes that opened it.
+  public var path: PathName = .standardStream
+  /// What kind of input the frame came from.
+  public var kind: InputKind?
+  /// The annotated frame as a PNG, with `--annotate=directory/` or `=name.png` for a frame of an
+  /// image (made on the worker's thread; `annotated` is then nil).
+  public var annotatedPNG: [UInt8]?
 }
 
 /// A pipeline worker: a reader of its own and, with `--annotate`, the annotator.
@@ -46,12 +55,18 @@ public struct DetectWorker<Reader: SymbolReading>: PipelineWorker {
   public var annotator: FrameAnnotator?
   /// With `--grade`, how to grade each symbol found.
   public var grading: GradingOptions?
+  /// Whether annotated frames of images are made PNG files (`--annotate=directory/`).
+  public var writesImages: Bool
 
   /// Creates a worker.
-  public init(reader: Reader, annotator: FrameAnnotator?, grading: GradingOptions? = nil) {
+  public init(
+    reader: Reader, annotator: FrameAnnotator?, grading: GradingOptions? = nil,
+    writesImages: Bool = false
+  ) {
     self.reader = reader
     self.annotator = annotator
     self.grading = grading
+    self.writesImages = writesImages
   }
 
   /// Reads `job`'s frame (and annotates it).
@@ -64,17 +79,22 @@ public struct DetectWorker<Reader: SymbolReading>: PipelineWorker {
           options: options)
       }
     }
+    var annotated = annotator.map {
+      $0.annotated(
+        job.frame.image, marks: symbols.map { .init(corners: $0.corners, text: $0.decoded.text) })
+    }
+    var png: [UInt8]?
+    if writesImages, let image = annotated, !AnnotatedFiles.isVideo(job.kind) {
+      png = PNGRenderer.png(gray: image)
+      annotated = nil
+    }
     return FrameResult(
       origin: FrameOrigin(
         sequence: job.frame.sequence, seconds: job.frame.seconds,
         source: job.source.description,
         sourceBytes: job.source.string == nil ? job.source.bytes : nil),
-      symbols: symbols, grades: grades ?? [],
-      annotated: annotator.map {
-        $0.annotated(
-          job.frame.image,
-          marks: symbols.map { .init(corners: $0.corners, text: $0.decoded.text) })
-      }, input: job.input)
+      symbols: symbols, grades: grades ?? [], annotated: annotated, input: job.input,
+      path: job.source, kind: job.kind, annotatedPNG: png)
   }
 }
 
@@ -122,6 +142,14 @@ public struct DetectRunner<Reader: SymbolReading> {
         return .failure
       }
       videoOutput = standardOutput
+    case .directory(let path)?:
+      do throws(Errno) {
+        try path.makeDirectory()
+      } catch {
+        diagnostics.error("--annotate: \(error)", operand: path.description)
+        return .failure
+      }
+    case .images?: break
     case .file(let path)?:
       guard let descriptor = open(.file(path)) else { return .failure }
       if descriptor.isTerminal {
@@ -139,7 +167,9 @@ public struct DetectRunner<Reader: SymbolReading> {
     let annotator =
       options.annotation == nil ? nil : FrameAnnotator(drawsText: options.annotatesText)
     let workers = (0..<options.jobs).map { _ in
-      DetectWorker(reader: makeReader(), annotator: annotator, grading: options.grading)
+      DetectWorker(
+        reader: makeReader(), annotator: annotator, grading: options.grading,
+        writesImages: options.annotation?.isPerInput == true)
     }
     // Two frames per thread: one being read, one waiting; enough to keep every core busy.
     let pipeline = OrderedPipeline(
@@ -210,7 +240,7 @@ public struct DetectRunner<Reader: SymbolReading> {
           }
         }
         while let frame = try reader.next() {
-          let job = FrameJob(frame: frame, source: path, input: inputNumber)
+          let job = FrameJob(frame: frame, source: path, input: inputNumber, kind: reader.kind)
           guard pipeline.submit(job) else { break inputs }
           frameCount += 1
           counts.frames += 1
@@ -264,12 +294,12 @@ final class ResultSink: @unchecked Sendable {
   private let options: DetectCommandOptions
   private let diagnostics: Diagnostics
   private let records: FileDescriptor
-  private let video: FileDescriptor?
+  /// With `--annotate[=file]`, the one video stream.
+  private var video: AnnotatedVideo?
+  /// With `--annotate=directory/` or `=name.png`, a file per image or video input.
+  private var files: AnnotatedFiles?
   private var recordWriter: DetectionRecordWriter
   private let payloadText: PayloadText
-  private var videoWriter: Y4MWriter?
-  /// The first annotated frame, held until the second gives the input's frame rate.
-  private var firstAnnotated: (image: GrayImage, origin: FrameOrigin)?
   private var written = 0
   private let delivered = Atomic<Int>(0)
   private var isReaderClosed = false
@@ -295,7 +325,10 @@ final class ResultSink: @unchecked Sendable {
     self.options = options
     self.diagnostics = diagnostics
     self.records = records
-    self.video = video
+    self.video = video.map { AnnotatedVideo(descriptor: $0) }
+    if let destination = options.annotation, destination.isPerInput {
+      files = AnnotatedFiles(destination: destination)
+    }
     recordWriter = DetectionRecordWriter(alwaysIncludesBytes: options.alwaysIncludesBytes)
     payloadText = PayloadText(
       terminator: options.textTerminator,
@@ -339,28 +372,19 @@ final class ResultSink: @unchecked Sendable {
   /// `deliver`.
   func finish() {
     settleInputs(before: Int.max)
-    guard let held = firstAnnotated, let video, !isReaderClosed else { return }
-    firstAnnotated = nil
-    videoWriter = Y4MWriter(
-      descriptor: video, frameRate: AnnotationFrameRate.of(held.origin, nil))
-    _ = writeVideo(held.image)
+    if files?.finishVideo(diagnostics: diagnostics) == false { outputFailed = true }
+    guard !isReaderClosed else { return }
+    do throws(Errno) {
+      try video?.finish(diagnostics: diagnostics)
+    } catch {
+      _ = failed(error, output: videoName)
+    }
   }
 
-  /// Writes one annotated frame; false after a failure (reported).
-  private func writeVideo(_ image: GrayImage) -> Bool {
-    do {
-      try videoWriter?.write(image)
-    } catch .io(let error) {
-      if case .file(let path)? = options.annotation {
-        return failed(error, output: path.description)
-      }
-      return failed(error, output: "standard output")
-    } catch {
-      diagnostics.error("--annotate: \(error)")
-      outputFailed = true
-      return false
-    }
-    return true
+  /// The video output as messages name it.
+  private var videoName: String {
+    if case .file(let path)? = options.annotation { return path.description }
+    return "standard output"
   }
 
   /// Writes one frame's results; false to stop (count reached, reader gone, write failed).
@@ -389,19 +413,15 @@ final class ResultSink: @unchecked Sendable {
     } catch {
       return failed(error, output: Self.name(of: options.records))
     }
-    if let image = result.annotated, let video {
-      if videoWriter == nil {
-        guard let held = firstAnnotated else {
-          firstAnnotated = (image, result.origin)
-          return !reachedCount
-        }
-        firstAnnotated = nil
-        videoWriter = Y4MWriter(
-          descriptor: video, frameRate: AnnotationFrameRate.of(held.origin, result.origin))
-        guard writeVideo(held.image) else { return false }
+    if let image = result.annotated, video != nil {
+      do throws(Errno) {
+        try video?.write(image, origin: result.origin, diagnostics: diagnostics)
+      } catch {
+        return failed(error, output: videoName)
       }
-      guard writeVideo(image) else { return false }
     }
+    // A file that cannot be written is reported, and reading goes on.
+    if files?.write(result, diagnostics: diagnostics) == false { outputFailed = true }
     return !reachedCount
   }
 
