@@ -20,6 +20,7 @@ complete -c qrdetect -l json-output -r -F -d 'write the records to this file ins
 complete -c qrdetect -l json-fd -x -d 'write the records to open file descriptor N'
 complete -c qrdetect -l files-from -r -F -d 'also read the files named in file, one a line (\'-\' is stdin)'
 complete -c qrdetect -l progress -d 'show progress on standard error (on a terminal: after 2 s anyway)'
+complete -c qrdetect -l source-name -x -d 'the source records from standard input name (not -)'
 complete -c qrdetect -l summary -d 'at the end, write totals and the inputs with no symbol to stderr'
 complete -c qrdetect -l misses -d 'also report each input with no symbol: a record (-p text: a message)'
 complete -c qrdetect -l miss-status -d 'exit with status 4 when some input had no symbol, as zbarimg'

@@ -84,6 +84,8 @@ struct AnnotatedFiles {
   let destination: DetectCommandOptions.AnnotationDestination
   private var writtenNames: Set<[UInt8]> = []
   private var fileCount = 0
+  /// The input images are being written for, and how many of its images were.
+  private var imagesOfInput = (input: -1, count: 0)
   /// The video input being written: its number and stream.
   private var video: (input: Int, name: String, stream: AnnotatedVideo)?
 
@@ -167,8 +169,10 @@ struct AnnotatedFiles {
       } else if let period = stem.lastIndex(of: 0x2E), period > 0 {
         stem.removeSubrange(period...)
       }
-      if result.origin.sequence > 0 && !Self.isVideo(result.kind) {
-        stem += Array("-\(result.origin.sequence + 1)".utf8)
+      if !Self.isVideo(result.kind) {
+        if imagesOfInput.input != result.input { imagesOfInput = (result.input, 0) }
+        imagesOfInput.count += 1
+        if imagesOfInput.count > 1 { stem += Array("-\(imagesOfInput.count)".utf8) }
       }
       guard case .directory(let directory) = destination else { return PathName(bytes: stem + dot) }
       candidate = directory.appending(stem + dot)

@@ -60,6 +60,7 @@ public enum DetectCommand {
         nil, "files-from", "file", "also read the files named in file, one a line ('-' is stdin)",
         completion: .file),
       .flag(nil, "progress", "show progress on standard error (on a terminal: after 2 s anyway)"),
+      .value(nil, "source-name", "name", "the source records from standard input name (not -)"),
       .flag(nil, "summary", "at the end, write totals and the inputs with no symbol to stderr"),
       .flag(nil, "misses", "also report each input with no symbol: a record (-p text: a message)"),
       .flag(nil, "miss-status", "exit with status 4 when some input had no symbol, as zbarimg"),
@@ -113,6 +114,8 @@ public enum DetectOption: String, OptionName {
   case progress
   /// `--summary`.
   case summary
+  /// `--source-name`.
+  case sourceName = "source-name"
   /// `--misses`.
   case misses
   /// `--miss-status`.

@@ -41,6 +41,8 @@ public struct DetectCommandOptions: Sendable {
   public var showsProgress: Bool
   /// `--summary`: one line on standard error at the end.
   public var showsSummary: Bool
+  /// `--source-name`: the `source` of records from standard input, instead of `-`.
+  public var sourceName: PathName?
   /// `--misses`: a record (or with `--print text`, a message) for each input with no symbol.
   public var reportsMisses: Bool
   /// `--miss-status`: status 4 when some input had no symbol and another had one.
@@ -126,6 +128,8 @@ public struct DetectCommandOptions: Sendable {
     showsProgress = arguments.has(.progress)
     showsSummary = arguments.has(.summary)
     reportsMisses = arguments.has(.misses)
+    sourceName = arguments.path(.sourceName)
+    if sourceName?.isEmpty == true { throw UsageError("--source-name needs a name") }
     hasMissStatus = arguments.has(.missStatus)
     printMode = try arguments.choice(.print, as: DetectPrintMode.self) ?? .json
     textTerminator = arguments.has(.null) ? 0 : 0x0A

@@ -193,6 +193,8 @@ public struct DetectRunner<Reader: SymbolReading> {
       }
     }
     var inputNumber = -1
+    // The inputs' frames on one timeline, numbered and timed as if joined by cat.
+    var timeline = RunTimeline()
     inputs: while let input = inputs.next() {
       let path: PathName
       var isFound = false
@@ -221,6 +223,9 @@ public struct DetectRunner<Reader: SymbolReading> {
       defer { if !path.isStandardStream { descriptor.close() } }
       inputNumber += 1
       var frameCount = 0
+      defer { timeline.endInput() }
+      // --source-name names standard input in the records.
+      let source = path.isStandardStream ? options.sourceName ?? path : path
       let reader = FrameStreamReader(
         descriptor: descriptor, name: path.description, options: options.streamOptions)
       do {
@@ -240,7 +245,8 @@ public struct DetectRunner<Reader: SymbolReading> {
           }
         }
         while let frame = try reader.next() {
-          let job = FrameJob(frame: frame, source: path, input: inputNumber, kind: reader.kind)
+          let job = FrameJob(
+            frame: timeline.place(frame), source: source, input: inputNumber, kind: reader.kind)
           guard pipeline.submit(job) else { break inputs }
           frameCount += 1
           counts.frames += 1
@@ -248,7 +254,7 @@ public struct DetectRunner<Reader: SymbolReading> {
           progress.update(counts)
         }
         // Read to its end: whether it had a symbol is known once its frames are delivered.
-        sink.inputEnded(InputRead(number: inputNumber, source: path, frames: frameCount))
+        sink.inputEnded(InputRead(number: inputNumber, source: source, frames: frameCount))
       } catch {
         report(toolMessage(for: error), path)
       }
