@@ -462,3 +462,54 @@ private func temporaryDirectory() throws -> URL {
     #expect("\(expected.object[key] ?? "")" == "\(real.object[key] ?? "")", "\(key)")
   }
 }
+
+/// The EXAMPLES and sample output lines of qrdetect(1) against the built tools (jq's man tests):
+/// each example runs in a directory of fixtures named as the page names them (a simulated
+/// camera for `qrcapture`), except those that need a display or a real camera; each sample line
+/// of `--summary` has the form of a line the tool writes.
+@Test func manPageExamplesRunAndSamplesMatch() throws {
+  let page = try String(
+    contentsOf: ToolRunner.packageRoot.appendingPathComponent("man/qrdetect.1"), encoding: .utf8)
+  let lines = page.split(separator: "\n").map {
+    $0.replacingOccurrences(of: "\\-", with: "-").replacingOccurrences(of: "\\(dq", with: "\"")
+      .replacingOccurrences(of: "\\e", with: "\\").replacingOccurrences(of: "\\&", with: "")
+  }
+  let examples = lines.filter { $0.hasPrefix(".Dl $ ") }.map { String($0.dropFirst(6)) }
+  #expect(examples.count >= 12)
+  let fixtures = """
+    set -e
+    d=$(mktemp -d); cd "$d"; mkdir photos scans
+    qrrender -f pgm -s 3 'WIFI:T:WPA;S:home;P:secret;;' > photo.pgm
+    qrrender -f png -s 3 https://example.com/1 > photo.jpg
+    cp photo.jpg photos/a.jpg; cp photo.pgm photos/b.pgm
+    printf 'P5\\n40 40\\n255\\n' > photos/blank.pgm; head -c 1600 /dev/zero | tr '\\0' '\\377' >> photos/blank.pgm
+    qrrender -f pgm -s 3 "$(printf 'two\\nlines')" > scans/01.pgm; cp photo.pgm scans/02.pgm; cp photos/blank.pgm scans/07.pgm
+    qrrender -M -f png -s 4 M1CRO > labels.png
+    qrrender -f y4m -s 4 clip > clip.y4m; ffmpeg -v error -i clip.y4m -pix_fmt yuv420p clip.mp4
+    qrcapture() { command qrcapture --simulate --fast --size 320x240 --count 40 'WIFI:T:WPA;S:home;;'; }
+    """
+  for example in examples
+  where !example.contains("ffplay") && !example.contains("/dev/video") {
+    let result = try ToolRunner.shell(
+      fixtures + "\n" + example
+        + " > out; status=$?; [ -s out ] || status=9; rm -r \"$d\"; exit $status")
+    #expect(result.status == 0, "\(example): \(result.errors)")
+  }
+  // The sample lines of --summary, with numbers and names as patterns.
+  let summary = try ToolRunner.shell(
+    fixtures + "\nqrdetect --summary photos/ scans/ > /dev/null; rm -r \"$d\"")
+  let written = summary.errors.split(separator: "\n").map(String.init)
+  for sample in lines.filter({ $0.hasPrefix(".Dl qrdetect: ") }) {
+    var pattern = String(sample.dropFirst(4))
+    pattern = pattern.replacing(#/[0-9]+(\.[0-9]+)?/#, with: "NUMBER")
+    pattern = pattern.replacing(#/: [^:]+$/#) { match in
+      pattern.hasPrefix("qrdetect: no symbol") ? ": NAMES" : String(match.output)
+    }
+    let regex = try Regex(
+      "^"
+        + NSRegularExpression.escapedPattern(for: pattern)
+        .replacingOccurrences(of: "NUMBER", with: "[0-9]+(\\.[0-9]+)?")
+        .replacingOccurrences(of: "NAMES", with: ".+") + "$")
+    #expect(written.contains { $0.wholeMatch(of: regex) != nil }, "\(sample) in \(written)")
+  }
+}
