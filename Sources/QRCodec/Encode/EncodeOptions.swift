@@ -18,7 +18,9 @@
 /// "東京 Tokyo 2026" as Shift_JIS; Kanji mode (Shift_JIS in 13 bits) comes back as Shift_JIS
 /// bytes from OpenCV, and mixed with UTF-8 bytes as mojibake in zbar and OpenCV; and OpenCV 5.1
 /// reads the segments after an ECI header correctly only when the data bits end four or more
-/// bits before a byte boundary, which a lone byte segment always does. ASCII text keeps the
+/// bits before a byte boundary, which a lone byte segment always does (not after a structured
+/// append header, whose 20 bits leave it 4 short: OpenCV reads no part of a divided non-ASCII
+/// payload that has pad codewords, nor does it join parts). ASCII text keeps the
 /// optimal mix of modes and no ECI. The cost is measured in `Benchmarks/README.md` (text
 /// segments): nothing for ASCII, 2 bytes for Latin text, up to a third more for Japanese than
 /// Kanji mode.
