@@ -96,7 +96,7 @@ let package = Package(
     // qrrender runs once per code in shell loops, qrdetect once per file or short stream and
     // qrdedupe at the end of every pipeline: in release builds they are linked fully static
     // (no dynamic loader, no libstdc++.so, libpng or libjpeg to relocate), which starts them in
-    // a third of the time (Benchmarks/README.md). qrcapture stays dynamic: it dlopens libv4l2.
+    // a third of the time (Benchmarks/HISTORY.md). qrcapture stays dynamic: it dlopens libv4l2.
     .executableTarget(
       name: "qrdetect", dependencies: ["QRCommands"], linkerSettings: staticRelease),
     .executableTarget(

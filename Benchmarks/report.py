@@ -10,6 +10,10 @@
                         what lies between its BEGIN GENERATED and END GENERATED markers, with
                         every heading one level lower so that it sits under FILE's title; the
                         rest of FILE is left as it is.
+    report.py --update-summary FILE WORK
+                        writes the short table of the headline numbers (`summary`) into FILE
+                        (README.md), between its BEGIN GENERATED: summary and END GENERATED:
+                        summary markers.
     report.py --self-test
                         checks the marker replacement, and the report on a tiny fake WORK.
 """
@@ -20,6 +24,8 @@ import tempfile
 
 BEGIN_MARKER = "<!-- BEGIN GENERATED: product report -->"
 END_MARKER = "<!-- END GENERATED -->"
+SUMMARY_BEGIN = "<!-- BEGIN GENERATED: summary -->"
+SUMMARY_END = "<!-- END GENERATED: summary -->"
 
 
 def load_lines(path):
@@ -464,6 +470,91 @@ def report(work):
     return "\n".join(out).rstrip() + "\n"
 
 
+# MARK: - The summary in README.md
+
+def summary(work):
+    """The headline numbers of the results in `work` as one short Markdown table: codes read
+    (corpus, generated scenes, real photos) and speed (ms per scene image, qrrender), each
+    against the best-known peer measured in the same run. Rows whose results are missing are
+    left out."""
+    with open(os.path.join(work, "meta.json")) as f:
+        meta = json.load(f)
+    rows = []
+
+    def rate(read, labelled):
+        return f"{100 * read / max(labelled, 1):.1f}%"
+
+    detect_path = os.path.join(work, "detect.json")
+    corpus = None
+    if os.path.exists(detect_path):
+        with open(detect_path) as f:
+            corpus = json.load(f).get("corpus")
+    if corpus:
+        read, expected = {}, 0
+        for r in corpus["rows"]:
+            if r["folder"].startswith("falsepositives"):
+                continue
+            read[r["tool"]] = read.get(r["tool"], 0) + r.get("found", 0)
+            if r["tool"] == corpus["tools"][0]:
+                expected += r.get("expected", 0)
+        ours, peers = corpus["tools"][0], corpus["tools"][1:]
+        rows.append((f"corpus codes read, {expected} over {len(corpus['rotations'])} rotations",
+                     f"{read.get(ours, 0)} ({rate(read.get(ours, 0), expected)})",
+                     ", ".join(f"{TOOL_NAMES.get(p, p)} {rate(read.get(p, 0), expected)}"
+                               for p in peers)))
+    runs = load_lines(os.path.join(work, "scenes.jsonl"))
+    if runs:
+        run = runs[-1]
+        scene_rows = run["rows"]
+        codes = sum(r["codes"] for r in scene_rows)
+        images = max(sum(r["images"] for r in scene_rows), 1)
+        rows.append((f"codes read in generated scenes, of {codes}",
+                     str(sum(r["qrdetect_read"] for r in scene_rows)),
+                     f"zxing-cpp {run['zxing_cpp']}: {sum(r['zxing_read'] for r in scene_rows)}"))
+        ours = sum(r["qrdetect_ms"] * r["images"] for r in scene_rows) / images
+        theirs = sum(r["zxing_ms"] * r["images"] for r in scene_rows) / images
+        rows.append(("ms per generated scene image", f"{ours:.2f}", f"zxing-cpp {theirs:.2f}"))
+    photos_path = os.path.join(work, "realphotos.json")
+    if os.path.exists(photos_path):
+        with open(photos_path) as f:
+            photos = json.load(f)
+        # As the real-photos table counts them: read, plus read with a text not in the labels.
+        totals = {name: (sum(c["read"] + c["unverified"] for c in categories.values()),
+                         sum(c["labelled"] for c in categories.values()))
+                  for name, categories in photos.items()}
+        names = list(totals)
+        if names:
+            read, labelled = totals[names[0]]
+            rows.append((f"labelled codes read in real phone photos, of {labelled}",
+                         rate(read, labelled),
+                         ", ".join(f"{name} {rate(*totals[name])}" for name in names[1:])))
+    render_rows = load_lines(os.path.join(work, "render.jsonl")) or []
+    batch = {r["name"]: r for r in render_rows if r.get("section") == "batch"}
+    single = [r for r in render_rows if r.get("section") == "single" and "ratio" in r]
+    ours = batch.get("qrrender --lines -f pbm")
+    loops = [r for name, r in batch.items() if name.startswith("qrencode")]
+    if ours:
+        rows.append(("codes a second, `qrrender --lines` (PBM)", number(ours["rate"]),
+                     ", ".join(f"{r['name']}: {number(r['rate'])}" for r in loops)))
+    for r in single:
+        versus = next((s for s in render_rows if s.get("name") == r["versus"]), {})
+        rows.append((f"ms per one-code process, {r['name']}", f"{r['ms']:.2f}",
+                     f"{r['versus']}: {versus.get('ms', 0):.2f}"))
+    out = [f"| measure ({meta.get('nproc', '?')} cores, {meta.get('date', '?')}, commit "
+           f"{meta.get('commit', '?')}) | qrpipe | peers |", "| --- | ---: | --- |"]
+    out += [f"| {cell(a)} | {cell(b)} | {cell(c)} |" for a, b, c in rows]
+    return "\n".join(out) + "\n"
+
+
+def update_summary(path, work):
+    """Rewrites the summary table of the file at `path` from the results in `work`."""
+    with open(path, encoding="utf-8") as f:
+        document = f.read()
+    updated = replace_generated(document, summary(work), SUMMARY_BEGIN, SUMMARY_END)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(updated)
+
+
 # MARK: - Updating Benchmarks/README.md
 
 def demoted(markdown):
@@ -478,20 +569,20 @@ def demoted(markdown):
     return "\n".join(out)
 
 
-def replace_generated(document, generated):
+def replace_generated(document, generated, begin_marker=BEGIN_MARKER, end_marker=END_MARKER):
     """`document` with the text between its markers replaced by `generated`.
 
     The markers stay, each on its own line; everything outside them is kept byte for byte.
     Raises ValueError unless there is exactly one BEGIN marker followed by one END marker.
     """
-    for marker in (BEGIN_MARKER, END_MARKER):
+    for marker in (begin_marker, end_marker):
         count = document.count(marker)
         if count != 1:
             raise ValueError(f"expected one {marker!r}, found {count}")
-    begin = document.index(BEGIN_MARKER) + len(BEGIN_MARKER)
-    end = document.index(END_MARKER)
+    begin = document.index(begin_marker) + len(begin_marker)
+    end = document.index(end_marker)
     if end < begin:
-        raise ValueError(f"{END_MARKER!r} comes before {BEGIN_MARKER!r}")
+        raise ValueError(f"{end_marker!r} comes before {begin_marker!r}")
     return document[:begin] + "\n" + generated.strip("\n") + "\n" + document[end:]
 
 
@@ -632,6 +723,24 @@ def self_test():
             if expected not in section:
                 failures.append(f"update: {expected!r} not in the section:\n{section}")
         check("update twice", (update(readme, work), open(readme).read())[1], written)
+        table = summary(work)
+        for expected in ("| measure (2 cores, 2026-01-02 03:04 UTC, commit abc1234) | qrpipe |",
+                         "| codes read in generated scenes, of 50 | 45 | zxing-cpp 3.1.1: 45 |",
+                         "| ms per generated scene image | 6.00 | zxing-cpp 5.67 |",
+                         "| labelled codes read in real phone photos, of 243 | 99.6% | "
+                         "zxing-cpp 99.2% |",
+                         "| codes a second, `qrrender --lines` (PBM) | 3,000 | "
+                         "qrencode -t PNG, shell loop: 600 |",
+                         "| ms per one-code process, qrrender (PBM) | 2.50 | "
+                         "qrencode -o - (PNG): 2.00 |"):
+            if expected not in table:
+                failures.append(f"summary: {expected!r} not in:\n{table}")
+        page = os.path.join(work, "TOP.md")
+        with open(page, "w") as f:
+            f.write(f"# Top\n\n{SUMMARY_BEGIN}\nold\n{SUMMARY_END}\n\nrest\n")
+        update_summary(page, work)
+        check("update_summary", open(page).read(),
+              f"# Top\n\n{SUMMARY_BEGIN}\n{table}{SUMMARY_END}\n\nrest\n")
         leftovers = [n for n in os.listdir(work) if n.startswith(".report-")]
         check("no temporary file left", leftovers, [])
     if failures:
@@ -644,9 +753,9 @@ def main():
     arguments = sys.argv[1:]
     if arguments == ["--self-test"]:
         self_test()
-    elif len(arguments) == 3 and arguments[0] == "--update":
+    elif len(arguments) == 3 and arguments[0] in ("--update", "--update-summary"):
         try:
-            update(arguments[1], arguments[2])
+            (update if arguments[0] == "--update" else update_summary)(arguments[1], arguments[2])
         except OSError as error:
             sys.exit(f"report.py: {error}")
         except ValueError as error:
@@ -654,7 +763,8 @@ def main():
     elif len(arguments) == 1 and not arguments[0].startswith("-"):
         sys.stdout.write(report(arguments[0]))
     else:
-        sys.exit("usage: report.py WORK | report.py --update FILE WORK | report.py --self-test")
+        sys.exit("usage: report.py WORK | report.py --update FILE WORK |"
+                 " report.py --update-summary FILE WORK | report.py --self-test")
 
 
 if __name__ == "__main__":

@@ -54,6 +54,8 @@ _qrdetect_value() {  # option attached prefix value: 0 when the word is a value
       COMPREPLY=() ;;
     --files-from)
       _qrdetect_reply file '' "$3" "$4" ;;
+    --source-name)
+      COMPREPLY=() ;;
     *) return 1 ;;
   esac
 }
@@ -77,7 +79,7 @@ _qrdetect() {
     _qrdetect_value "$prev" '' '' "$cur" && return 0
   fi
   if [[ "$cur" == -* ]]; then
-    _qrdetect_reply words '-p --print -0 --null --raw -b --bytes -g --grade --grade-aperture -n --count -m --max-symbols -r --region -e --effort --symbology -j --jobs -s --size --max-pixels --max-memory --annotate --annotate-text --json-output --json-fd --files-from --progress --summary -h --help -V --version' '' "$cur"
+    _qrdetect_reply words '-p --print -0 --null --raw -b --bytes -g --grade --grade-aperture -n --count -m --max-symbols -r --region -e --effort --symbology -j --jobs -s --size --max-pixels --max-memory --annotate --annotate-text --json-output --json-fd --files-from --progress --source-name --summary --misses --miss-status -h --help -V --version' '' "$cur"
   else
     _qrdetect_reply file '' '' "$cur"
   fi

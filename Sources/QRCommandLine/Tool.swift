@@ -31,7 +31,7 @@ public enum Tool {
   /// `body` is `@Sendable` so that a closure written in a tool's top-level code is not isolated
   /// to the main actor: such a closure checks its executor on entry, which links the concurrency
   /// runtime and libdispatch, and their start-up cost a one-code `qrrender` run 15% of its wall
-  /// time (Benchmarks/README.md, issue 15's sixth round).
+  /// time (Benchmarks/HISTORY.md, issue 15's sixth round).
   public static func main(
     _ spec: CommandSpec, arguments: [[UInt8]] = Tool.rawArguments(),
     describe: (any Error) -> String = { "\($0)" },

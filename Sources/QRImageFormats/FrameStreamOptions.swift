@@ -35,8 +35,13 @@ public struct FrameStreamOptions: Equatable, Sendable {
   public var maximumDecodingMemory: Int
   /// The geometry of raw frames, or nil to refuse input without a known magic.
   public var raw: RawFrameFormat?
-  /// The frame rate that gives raw and PNM frames their media timestamps.
+  /// The frame rate that gives raw frames their media timestamps. Still images (PNM, PNG,
+  /// JPEG…) are always stamped at `imageFrameRate`, so that they get the same times whichever
+  /// tool reads them (qrframe(5), "One clock for still images").
   public var frameRate: FrameRate
+
+  /// The rate still images are stamped at: 25 frames a second, y4m's customary rate.
+  public static let imageFrameRate = FrameRate.standard
 
   /// The default pixel limit, 16384 × 16384.
   public static let defaultMaximumPixelCount = 16384 * 16384

@@ -27,7 +27,7 @@ import QRSystem
 ///
 /// qrframe frames keep their header's sequence, timestamp, clock and drop count. Other frames are
 /// numbered from 0 in this input and stamped in media time from their frame rate (a y4m `F`
-/// parameter, else `options.frameRate`).
+/// parameter; `options.frameRate` for raw frames; 25 frames a second for still images).
 ///
 /// After `next()` throws, the stream position is undefined: report the error and stop.
 public final class FrameStreamReader: FrameSource {
@@ -201,7 +201,8 @@ public final class FrameStreamReader: FrameSource {
         image: decoded.image, sequence: header.sequence, timestamp: header.timestamp,
         clock: header.clock, dropped: header.dropped)
     } else {
-      let rate = decoded.frameRate ?? options.frameRate
+      let rate =
+        decoded.frameRate ?? (kind == .raw ? options.frameRate : FrameStreamOptions.imageFrameRate)
       frame = Frame(
         image: decoded.image, sequence: UInt64(frameCount),
         timestamp: mediaClock.stamp(rate: rate))

@@ -55,6 +55,25 @@ public struct DetectionRecordWriter: Sendable {
     self.alwaysIncludesBytes = alwaysIncludesBytes
   }
 
+  /// The record of an input in which no symbol was found (`qrdetect --misses`), ending in a
+  /// newline: `{"source":"blank.png","frames":1,"symbols":0}`, with `source_bytes` after
+  /// `source` for a name that is not UTF-8, as in a symbol's record.
+  public mutating func missLine(source: String, sourceBytes: [UInt8]?, frames: Int) -> [UInt8] {
+    json.reset()
+    json.literal("{\"source\":")
+    json.string(source)
+    if let raw = sourceBytes {
+      json.literal(",\"source_bytes\":")
+      scratch.removeAll(keepingCapacity: true)
+      Base64.encode(raw, into: &scratch)
+      json.string(utf8: scratch)
+    }
+    json.literal(",\"frames\":")
+    json.integer(frames)
+    json.literal(",\"symbols\":0}\n")
+    return json.bytes
+  }
+
   /// The record of `symbol`, found in the frame `origin` describes, ending in a newline; with
   /// `grade` (`qrdetect --grade`), a `grade` object last.
   ///
@@ -188,7 +207,8 @@ public struct DetectionRecordWriter: Sendable {
     json.literal(",\"version\":")
     switch decoded.version {
     case .qr(let version): json.integer(version.number)
-    case .micro(let version): json.integer(version.number)
+    // `M1`…`M4`, as qrrender's --symbol-version takes them: a Micro QR M2 is not version 2.
+    case .micro(let version): json.string(version.description)
     }
     if case .micro(.m1) = decoded.version {
       // M1 detects errors only; it has no level.

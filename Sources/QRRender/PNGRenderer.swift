@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
-// PNG written directly: 1-bit grayscale or a two-colour palette, compressed by Deflate.
+// PNG written directly: 1-bit grayscale or a two-colour palette for symbols, 8-bit gray for
+// annotated frames, compressed by Deflate.
 
+import QRImage
 import QRStream
 
 /// Draws module rasters as PNG images (ISO/IEC 15948, the PNG specification).
@@ -50,6 +52,40 @@ public enum PNGRenderer {
       }
     }
     appendChunk("IDAT", Deflate.zlib(scanlines, rowLength: rowLength + 1), to: &bytes)
+    appendChunk("IEND", [], to: &bytes)
+    return bytes
+  }
+
+  /// A PNG image of `image`: 8-bit grayscale (colour type 0), every scanline with filter type 1
+  /// (Sub), which turns a photo's smooth gradients into small differences that the Huffman codes
+  /// take in fewer bits.
+  ///
+  /// - Complexity: O(*w* × *h*).
+  public static func png(gray image: GrayImage) -> [UInt8] {
+    let width = image.width
+    var scanlines = [UInt8](repeating: 0, count: (width + 1) * image.height)
+    image.pixels.withUnsafeBufferPointer { pixels in
+      scanlines.withUnsafeMutableBufferPointer { out in
+        for y in 0..<image.height {
+          let row = y * width
+          let start = y * (width + 1)
+          out[start] = 1
+          var previous: UInt8 = 0
+          for x in 0..<width {
+            let value = pixels[row + x]
+            out[start + 1 + x] = value &- previous
+            previous = value
+          }
+        }
+      }
+    }
+    var header: [UInt8] = []
+    append(UInt32(width), to: &header)
+    append(UInt32(image.height), to: &header)
+    header += [8, 0, 0, 0, 0]  // bit depth, colour type, deflate, filter, no interlace
+    var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    appendChunk("IHDR", header, to: &bytes)
+    appendChunk("IDAT", Deflate.zlib(scanlines, rowLength: width + 1), to: &bytes)
     appendChunk("IEND", [], to: &bytes)
     return bytes
   }

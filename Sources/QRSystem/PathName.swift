@@ -83,6 +83,39 @@ public struct PathName: Hashable, Sendable, CustomStringConvertible, Expressible
     return PathName(bytes: joined + name)
   }
 
+  /// The last component, without a trailing `/`: `b.jpg` for `a/b.jpg`, `-` for `-`.
+  public var lastComponent: [UInt8] {
+    var name = bytes[...]
+    while name.count > 1 && name.last == 0x2F { name = name.dropLast() }
+    if let slash = name.lastIndex(of: 0x2F), slash != name.indices.last {
+      name = name[(slash + 1)...]
+    }
+    return Array(name)
+  }
+
+  /// Whether the path names a directory, through symbolic links; false if it names nothing.
+  ///
+  /// The corresponding C function is `stat`.
+  public var isDirectory: Bool {
+    var status = stat()
+    let found = (try? withCString { path in stat(path, &status) }) ?? -1
+    return found == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+  }
+
+  /// Creates the directory, readable and writable by everyone the umask allows; an existing
+  /// directory is no error.
+  ///
+  /// The corresponding C function is `mkdir`.
+  /// - Throws: The `Errno` of `mkdir(2)`.
+  public func makeDirectory() throws(Errno) {
+    let result = try withCString { path in Syscalls.retrying { mkdir(path, 0o777) } }
+    if result != 0 {
+      let error = Errno(rawValue: errno)
+      if error.rawValue == EEXIST && isDirectory { return }
+      throw error
+    }
+  }
+
   /// Calls `body` with the path as a NUL-terminated C string.
   public func withCString<T>(_ body: (UnsafePointer<CChar>) throws(Errno) -> T) throws(Errno) -> T {
     var terminated = bytes.map { CChar(bitPattern: $0) }

@@ -168,12 +168,12 @@ private func keys(_ line: String) -> [String] {
   options.version = SymbolVersion("M1")
   let (_, m1) = record(try decodedSymbol(text: "12345", options: options))
   #expect(m1["symbology"] as? String == "microqr")
-  #expect(m1["version"] as? Int == 1)
+  #expect(m1["version"] as? String == "M1")
   #expect(m1["level"] is NSNull)
   #expect((0...3).contains(m1["mask"] as? Int ?? -1))
   options.version = SymbolVersion("M3")
   let (_, m3) = record(try decodedSymbol(text: "MICRO", options: options))
-  #expect(m3["version"] as? Int == 3)
+  #expect(m3["version"] as? String == "M3")
   #expect(m3["level"] as? String == "L")
 }
 

@@ -393,3 +393,123 @@ private func temporaryDirectory() throws -> URL {
   #expect(result.errors.contains("qrdetect: -: warning: frame "))
   #expect(result.errors.contains("holds a newline, which also ends payloads: written as it is"))
 }
+
+@Test func microQRVersionsAreNamedAsQRRenderTakesThem() throws {
+  // A Micro QR M2 is reported as "M2", the name -v takes, not as version 2 (issue 27).
+  for version in ["M1", "M2", "M3", "M4"] {
+    let result = try ToolRunner.shell(
+      "qrrender -v \(version) -l \(version == "M1" ? "L" : "M") -f pgm 12345 | qrdetect")
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.contains(#""symbology":"microqr""#))
+    #expect(result.output.contains(#""version":"\#(version)""#), "\(result.output)")
+  }
+  let qr = try ToolRunner.shell("qrrender -v 2 -f pgm 12345 | qrdetect")
+  #expect(qr.output.contains(#""version":2,"#))
+}
+
+@Test func manPageSampleRecordIsWhatQRDetectWrites() throws {
+  // qrdetect(1)'s sample record: the same members in the same order, with the same values for
+  // what does not depend on where the code is, as a real record of the same code.
+  let page = try String(
+    contentsOf: ToolRunner.packageRoot.appendingPathComponent("man/qrdetect.1"), encoding: .utf8)
+  let lines = page.split(separator: "\n", omittingEmptySubsequences: false)
+  let start = try #require(lines.firstIndex { $0.hasPrefix("{\"frame\":") })
+  let end = try #require(lines[start...].firstIndex { $0 == ".Ed" })
+  let sample = lines[start..<end].map { $0.trimmingCharacters(in: .whitespaces) }.joined()
+  let result = try ToolRunner.shell("qrrender -f pgm https://example.com | qrdetect")
+  #expect(result.status == 0, "\(result.errors)")
+  func members(_ line: String) throws -> (keys: [String], object: [String: Any]) {
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    // Top-level keys in order: each `"key":` at nesting depth one.
+    var keys: [String] = []
+    var depth = 0
+    var inString = false
+    var escaped = false
+    var current = ""
+    var last = ""
+    for character in line {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if character == "\\" {
+          escaped = true
+        } else if character == "\"" {
+          inString = false
+          last = current
+        } else {
+          current.append(character)
+        }
+        continue
+      }
+      switch character {
+      case "\"": inString = true; current = ""
+      case "{", "[": depth += 1
+      case "}", "]": depth -= 1
+      case ":" where depth == 1: keys.append(last)
+      default: break
+      }
+    }
+    return (keys, object)
+  }
+  let expected = try members(sample)
+  let real = try members(result.output.trimmingCharacters(in: .newlines))
+  #expect(expected.keys == real.keys)
+  for key in [
+    "symbology", "text", "text_encoding", "kind", "version", "level", "gs1",
+    "symbology_identifier", "mirrored", "inverted",
+  ] {
+    #expect("\(expected.object[key] ?? "")" == "\(real.object[key] ?? "")", "\(key)")
+  }
+}
+
+/// The EXAMPLES and sample output lines of qrdetect(1) against the built tools (jq's man tests):
+/// each example runs in a directory of fixtures named as the page names them (a simulated
+/// camera for `qrcapture`), except those that need a display or a real camera; each sample line
+/// of `--summary` has the form of a line the tool writes.
+@Test func manPageExamplesRunAndSamplesMatch() throws {
+  let page = try String(
+    contentsOf: ToolRunner.packageRoot.appendingPathComponent("man/qrdetect.1"), encoding: .utf8)
+  let lines = page.split(separator: "\n").map {
+    $0.replacingOccurrences(of: "\\-", with: "-").replacingOccurrences(of: "\\(dq", with: "\"")
+      .replacingOccurrences(of: "\\e", with: "\\").replacingOccurrences(of: "\\&", with: "")
+  }
+  let examples = lines.filter { $0.hasPrefix(".Dl $ ") }.map { String($0.dropFirst(6)) }
+  #expect(examples.count >= 12)
+  let fixtures = """
+    set -e
+    d=$(mktemp -d); cd "$d"; mkdir photos scans
+    qrrender -f pgm -s 3 'WIFI:T:WPA;S:home;P:secret;;' > photo.pgm
+    qrrender -f png -s 3 https://example.com/1 > photo.jpg
+    cp photo.jpg photos/a.jpg; cp photo.pgm photos/b.pgm
+    printf 'P5\\n40 40\\n255\\n' > photos/blank.pgm; head -c 1600 /dev/zero | tr '\\0' '\\377' >> photos/blank.pgm
+    qrrender -f pgm -s 3 "$(printf 'two\\nlines')" > scans/01.pgm; cp photo.pgm scans/02.pgm; cp photos/blank.pgm scans/07.pgm
+    qrrender -M -f png -s 4 M1CRO > labels.png
+    qrrender -f y4m -s 4 clip > clip.y4m; ffmpeg -v error -i clip.y4m -pix_fmt yuv420p clip.mp4
+    qrcapture() { command qrcapture --simulate --fast --size 320x240 --count 40 'WIFI:T:WPA;S:home;;'; }
+    """
+  for example in examples
+  where !example.contains("ffplay") && !example.contains("/dev/video") {
+    let result = try ToolRunner.shell(
+      fixtures + "\n" + example
+        + " > out; status=$?; [ -s out ] || status=9; rm -r \"$d\"; exit $status")
+    #expect(result.status == 0, "\(example): \(result.errors)")
+  }
+  // The sample lines of --summary, with numbers and names as patterns.
+  let summary = try ToolRunner.shell(
+    fixtures + "\nqrdetect --summary photos/ scans/ > /dev/null; rm -r \"$d\"")
+  let written = summary.errors.split(separator: "\n").map(String.init)
+  for sample in lines.filter({ $0.hasPrefix(".Dl qrdetect: ") }) {
+    var pattern = String(sample.dropFirst(4))
+    pattern = pattern.replacing(#/[0-9]+(\.[0-9]+)?/#, with: "NUMBER")
+    pattern = pattern.replacing(#/: [^:]+$/#) { match in
+      pattern.hasPrefix("qrdetect: no symbol") ? ": NAMES" : String(match.output)
+    }
+    let regex = try Regex(
+      "^"
+        + NSRegularExpression.escapedPattern(for: pattern)
+        .replacingOccurrences(of: "NUMBER", with: "[0-9]+(\\.[0-9]+)?")
+        .replacingOccurrences(of: "NAMES", with: ".+") + "$")
+    #expect(written.contains { $0.wholeMatch(of: regex) != nil }, "\(sample) in \(written)")
+  }
+}

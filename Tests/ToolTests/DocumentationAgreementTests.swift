@@ -37,7 +37,8 @@ func manPageListsExactlyTheOptions(tool: String) throws {
   let listed = manPageOptions(page)
   #expect(listed.long == Set(spec.options.map(\.long)), "man/\(tool).1 option list")
   #expect(listed.short == Set(spec.options.compactMap { $0.short.map(String.init) }))
-  for status in ExitStatus.allCases where status != .nothingFound {
+  for status in ExitStatus.allCases
+  where status != .nothingFound && (status != .someInputsMissed || tool == "qrdetect") {
     #expect(page.contains(".It \(status.rawValue)"), "EXIT STATUS lists \(status.rawValue)")
   }
 }

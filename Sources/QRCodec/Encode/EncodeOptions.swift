@@ -9,19 +9,30 @@
 ///     options.symbolKinds = [.micro, .qr]   // smallest symbol of either kind
 ///     let symbol = try Encoder.encode(text: "HELLO 123", options: options)
 ///
+/// ## Text every reader reads the same
+///
+/// By default (`writesTextForEveryReader`), UTF-8 text that is not all ASCII is written after
+/// ECI 26 in one byte segment, and never in Kanji mode: zxing-cpp, zbar and OpenCV then all read
+/// it exactly (`Tests/ToolTests/ReaderAgreementTests`). Each of the smaller choices garbles it in
+/// one of them: without ECI 26, zbar 0.23 guesses the charset and reads "Zürich" or
+/// "東京 Tokyo 2026" as Shift_JIS; Kanji mode (Shift_JIS in 13 bits) comes back as Shift_JIS
+/// bytes from OpenCV, and mixed with UTF-8 bytes as mojibake in zbar and OpenCV; and OpenCV 5.1
+/// reads the segments after an ECI header correctly only when the data bits end four or more
+/// bits before a byte boundary, which a lone byte segment always does (not after a structured
+/// append header, whose 20 bits leave it 4 short: OpenCV reads no part of a divided non-ASCII
+/// payload that has pad codewords, nor does it join parts). ASCII text keeps the
+/// optimal mix of modes and no ECI. The cost is measured in `Benchmarks/README.md` (text
+/// segments): nothing for ASCII, 2 bytes for Latin text, up to a third more for Japanese than
+/// Kanji mode.
+///
 /// ## When an ECI header is written
 ///
-/// By default, never for UTF-8 or ISO-8859-1 text, nor for bytes: byte mode carries the bytes
-/// as they are, as qrencode, segno and Nayuki's generator do. Phone cameras and zxing-cpp take
-/// valid UTF-8 as UTF-8 without being told, and some older readers misread or reject a symbol
-/// that starts with an ECI header. The cost, measured in the tests: zbar 0.23 guesses the
-/// charset and reads short UTF-8 such as "Zürich" as Shift_JIS unless ECI 26 is present; with
-/// it, zbar and zxing-cpp both read UTF-8 exactly. So set `eci` to `.utf8` when zbar-based
-/// readers matter.
-///
-/// An ECI is written when `eci` is set, and automatically (ECI 20) when text in the `.shiftJIS`
-/// charset puts non-ASCII bytes in byte mode, because readers would otherwise guess UTF-8 or
-/// ISO-8859-1. Under an ECI other than Shift_JIS, Kanji mode is not used (see `allowsKanji`).
+/// When `eci` is set; for UTF-8 text that is not all ASCII (the rule above) unless only Micro QR
+/// is allowed (Micro QR has no ECI); and (ECI 20) when text in the `.shiftJIS` charset puts
+/// non-ASCII bytes in byte mode, because readers would otherwise guess UTF-8 or ISO-8859-1.
+/// Never for ASCII or ISO-8859-1 text, nor for bytes: byte mode carries the bytes as they are,
+/// and some older readers misread or reject a symbol that starts with an ECI header. Under an
+/// ECI other than Shift_JIS, Kanji mode is not used (see `allowsKanji`).
 public struct EncodeOptions: Hashable, Sendable {
   /// The error correction level to reach at least. Default `.medium`.
   public var errorCorrectionLevel: ErrorCorrectionLevel = .medium
@@ -75,9 +86,18 @@ public struct EncodeOptions: Hashable, Sendable {
   public var mode: Mode?
 
   /// Whether text may use Kanji mode for characters Shift_JIS can write (13 bits instead of 16
-  /// or 24). Default true. Ignored (false) under an ECI other than Shift_JIS, since some readers
-  /// then decode Kanji segments in the ECI's charset.
-  public var allowsKanji = true
+  /// or 24). Default false: OpenCV returns Kanji segments as Shift_JIS bytes, and zbar and
+  /// OpenCV garble them beside UTF-8 bytes (see above). Ignored (false) under an ECI other than
+  /// Shift_JIS, since some readers then decode Kanji segments in the ECI's charset. Setting it
+  /// also gives up `writesTextForEveryReader`: asking for Kanji mode is asking for the smallest
+  /// symbol.
+  public var allowsKanji = false
+
+  /// Whether UTF-8 text that is not all ASCII is written after ECI 26 in one byte segment, the
+  /// form every common reader reads exactly (see above). Default true. Applies only with the
+  /// UTF-8 charset, no forced `mode`, no FNC1, `eci` nil or UTF-8, Kanji mode not allowed, and
+  /// QR Code symbols allowed; false gives the optimal mix of modes (and no ECI unless set).
+  public var writesTextForEveryReader = true
 
   /// FNC1, for GS1 or industry formatted data; nil for none.
   public var fnc1: FNC1?

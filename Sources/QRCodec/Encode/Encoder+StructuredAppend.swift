@@ -17,6 +17,7 @@ extension Encoder {
   public static func encodeParts(
     text: String, count: Int?, options: EncodeOptions
   ) throws(EncodeError) -> [EncodedSymbol] {
+    let options = textOptions(text, options)
     let payload = try Segmentation(
       text: text, charset: options.charset, allowsKanji: allowsKanji(options),
       isFNC1: options.fnc1 != nil)

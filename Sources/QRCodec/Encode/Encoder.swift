@@ -21,6 +21,7 @@ public enum Encoder {
   public static func encode(text: String, options: EncodeOptions) throws(EncodeError)
     -> EncodedSymbol
   {
+    let options = textOptions(text, options)
     let payload = try Segmentation(
       text: text, charset: options.charset, allowsKanji: allowsKanji(options),
       isFNC1: options.fnc1 != nil)
@@ -88,6 +89,22 @@ public enum Encoder {
     var version: SymbolVersion
     var segments: [Segment]
     var bitCount: Int
+  }
+
+  /// The options `text` is written with: `options`, with ECI 26 and byte mode when
+  /// `writesTextForEveryReader` applies to it (see `EncodeOptions`).
+  ///
+  /// - Complexity: O(*n*) in the text's UTF-8 bytes, to find a non-ASCII one.
+  static func textOptions(_ text: String, _ options: EncodeOptions) -> EncodeOptions {
+    guard options.writesTextForEveryReader, options.charset == .utf8, options.mode == nil,
+      options.fnc1 == nil, options.eci == nil || options.eci == .utf8, !allowsKanji(options),
+      options.allowsQR, options.version?.isMicro != true,
+      text.utf8.contains(where: { $0 >= 0x80 })
+    else { return options }
+    var readable = options
+    readable.eci = .utf8
+    readable.mode = .byte
+    return readable
   }
 
   /// Whether text may use Kanji mode: as asked, except under an ECI other than Shift_JIS.

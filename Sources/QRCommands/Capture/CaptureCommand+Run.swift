@@ -55,6 +55,7 @@ extension CaptureCommand {
       format: options.output, frameRate: options.effectiveFrameRate, output: output)
     var selection = options.selection
     var status = ExitStatus.success
+    var timeline = RunTimeline()
     for input in options.inputs {
       if selection.isComplete || Signals.stopRequested { break }
       switch input {
@@ -135,9 +136,11 @@ extension CaptureCommand {
               RawFrameFormat(width: $0.width, height: $0.height, layout: options.pixelLayout)
             },
             frameRate: options.effectiveFrameRate))
+        // Every file continues the one before: one numbering and one clock, as with cat.
+        defer { timeline.endInput() }
         do {
           while let frame = try reader.next() {
-            if let kept = selection.select(frame) { try sink.write(kept) }
+            if let kept = selection.select(timeline.place(frame)) { try sink.write(kept) }
             if selection.isComplete { break }
           }
         } catch let error as FrameStreamError {

@@ -17,7 +17,8 @@ public enum DetectCommand {
     notes: [
       "Input: the file operands in order ('-' is standard input; a directory is searched for\n"
         + "images), then the files --files-from names; with neither, standard input.\n"
-        + "Exit status: 0 something was decoded, 1 nothing was, 2 an error, 64 a usage error.",
+        + "Exit status: 0 something was decoded, 1 nothing was, 2 an error, 64 a usage error;\n"
+        + "with --miss-status, 4 when some input had no symbol (as zbarimg).",
       "Watch detection live, keeping the records:\n"
         + "  qrcapture | qrdetect --annotate --json-fd 3 3>found.jsonl | ffplay -",
     ],
@@ -49,7 +50,7 @@ public enum DetectCommand {
         "decode an image in at most size bytes besides its pixels (K, M, G; default 256M)"),
       .optionalValue(
         nil, "annotate", "path",
-        "also write the frames as y4m with the symbols outlined (to stdout, or path)",
+        "also write the frames with the symbols outlined: y4m, or a PNG per image (path/)",
         completion: .file),
       .flag(nil, "annotate-text", "with --annotate, also draw each payload's text"),
       .value(
@@ -60,7 +61,10 @@ public enum DetectCommand {
         nil, "files-from", "file", "also read the files named in file, one a line ('-' is stdin)",
         completion: .file),
       .flag(nil, "progress", "show progress on standard error (on a terminal: after 2 s anyway)"),
-      .flag(nil, "summary", "at the end, write one line of totals to standard error"),
+      .value(nil, "source-name", "name", "the source records from standard input name (not -)"),
+      .flag(nil, "summary", "at the end, write totals and the inputs with no symbol to stderr"),
+      .flag(nil, "misses", "also report each input with no symbol: a record (-p text: a message)"),
+      .flag(nil, "miss-status", "exit with status 4 when some input had no symbol, as zbarimg"),
     ])
 }
 
@@ -111,4 +115,10 @@ public enum DetectOption: String, OptionName {
   case progress
   /// `--summary`.
   case summary
+  /// `--source-name`.
+  case sourceName = "source-name"
+  /// `--misses`.
+  case misses
+  /// `--miss-status`.
+  case missStatus = "miss-status"
 }

@@ -41,6 +41,12 @@ public struct DetectCommandOptions: Sendable {
   public var showsProgress: Bool
   /// `--summary`: one line on standard error at the end.
   public var showsSummary: Bool
+  /// `--source-name`: the `source` of records from standard input, instead of `-`.
+  public var sourceName: PathName?
+  /// `--misses`: a record (or with `--print text`, a message) for each input with no symbol.
+  public var reportsMisses: Bool
+  /// `--miss-status`: status 4 when some input had no symbol and another had one.
+  public var hasMissStatus: Bool
   /// JSON records or payload text.
   public var printMode: DetectPrintMode
   /// The byte that ends each payload with `--print text`: newline, or NUL with `-0`.
@@ -76,6 +82,28 @@ public struct DetectCommandOptions: Sendable {
     case standardOutput
     /// A file or FIFO, created or truncated.
     case file(PathName)
+    /// One PNG per image (a y4m file per video input) in this directory, named after the input.
+    case directory(PathName)
+    /// One PNG per image at this `.png` path, and the next ones beside it (`name-2.png`, …).
+    case images(PathName)
+
+    /// Whether the annotated frames are written as one image (or video) per input.
+    public var isPerInput: Bool {
+      switch self {
+      case .directory, .images: true
+      case .standardOutput, .file: false
+      }
+    }
+
+    /// The destination `--annotate=path` names: a directory when the path ends in `/` or is
+    /// one, PNG images when it ends in `.png`, else one y4m stream.
+    static func parse(_ path: PathName) -> Self {
+      if path.isEmpty || path.isStandardStream { return .standardOutput }
+      if path.bytes.last == 0x2F || path.isDirectory { return .directory(path) }
+      let lowercased = path.bytes.suffix(4).map { $0 | ($0 >= 0x41 && $0 <= 0x5A ? 0x20 : 0) }
+      if path.bytes.count > 4 && lowercased == Array(".png".utf8) { return .images(path) }
+      return .file(path)
+    }
   }
 
   /// The names `--symbology` accepts, as the records' `symbology` spells them.
@@ -99,6 +127,10 @@ public struct DetectCommandOptions: Sendable {
     usesNullSeparator = arguments.has(.null)
     showsProgress = arguments.has(.progress)
     showsSummary = arguments.has(.summary)
+    reportsMisses = arguments.has(.misses)
+    sourceName = arguments.path(.sourceName)
+    if sourceName?.isEmpty == true { throw UsageError("--source-name needs a name") }
+    hasMissStatus = arguments.has(.missStatus)
     printMode = try arguments.choice(.print, as: DetectPrintMode.self) ?? .json
     textTerminator = arguments.has(.null) ? 0 : 0x0A
     if arguments.has(.null) && printMode != .text && fileList == nil {
@@ -159,7 +191,7 @@ public struct DetectCommandOptions: Sendable {
 
     annotatesText = arguments.has(.annotateText)
     if let path = arguments.path(.annotate) {
-      annotation = path.isEmpty || path.isStandardStream ? .standardOutput : .file(path)
+      annotation = AnnotationDestination.parse(path)
     } else {
       annotation = nil
       if annotatesText { throw UsageError("--annotate-text needs --annotate") }

@@ -2,6 +2,7 @@
 // qrdetect's progress line and summary on standard error.
 
 import Glibc
+import QRCommandLine
 import QRSystem
 
 /// Shows how far a qrdetect run is, on standard error, and its totals at the end.
@@ -84,8 +85,8 @@ final class DetectProgress {
   }
 
   /// The summary line: `scanned N symbols in F frames from M files in T s`, then what was
-  /// skipped or failed.
-  func summary(_ counts: Counts) -> String {
+  /// skipped or failed; then, when some input had no symbol, a line naming the first few.
+  func summary(_ counts: Counts, misses: Misses = Misses()) -> String {
     var line =
       "\(program): scanned \(Self.plural(counts.symbols, "symbol"))"
       + " in \(Self.plural(counts.frames, "frame")) from \(Self.plural(counts.files, "file"))"
@@ -103,13 +104,21 @@ final class DetectProgress {
         : "; skipped \(counts.unread) files in formats not read (named above)"
     }
     if counts.failed > 0 { line += "; \(Self.plural(counts.failed, "input")) failed" }
-    return line + "\n"
+    line += "\n"
+    if misses.count > 0 {
+      let names = misses.names.map { Diagnostics.sanitized($0) }.joined(separator: ", ")
+      let more = misses.count - misses.names.count
+      line +=
+        "\(program): no symbol in \(Self.plural(misses.count, "input")): \(names)"
+        + (more > 0 ? " and \(more) more (--misses lists them all)" : "") + "\n"
+    }
+    return line
   }
 
   /// Writes the summary (after erasing the progress line).
-  func writeSummary(_ counts: Counts) {
+  func writeSummary(_ counts: Counts, misses: Misses = Misses()) {
     clear()
-    write(summary(counts))
+    write(summary(counts, misses: misses))
   }
 
   private func describe(_ counts: Counts, elapsed: Double) -> String {

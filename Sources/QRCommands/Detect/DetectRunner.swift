@@ -19,6 +19,10 @@ public struct FrameJob: Sendable {
   public var frame: Frame
   /// The input's name, as the bytes that opened it.
   public var source: PathName
+  /// The input's place among the inputs read (0 for the first), which tells inputs apart.
+  public var input: Int = 0
+  /// What kind of input the frame came from.
+  public var kind: InputKind?
 }
 
 /// What reading one frame produced.
@@ -32,6 +36,15 @@ public struct FrameResult: Sendable {
   public var grades: [SymbolGrade?] = []
   /// The frame with the symbols drawn on it, with `--annotate`.
   public var annotated: GrayImage?
+  /// The frame's input's place among the inputs read (`FrameJob.input`).
+  public var input: Int = 0
+  /// The frame's input, as the bytes that opened it.
+  public var path: PathName = .standardStream
+  /// What kind of input the frame came from.
+  public var kind: InputKind?
+  /// The annotated frame as a PNG, with `--annotate=directory/` or `=name.png` for a frame of an
+  /// image (made on the worker's thread; `annotated` is then nil).
+  public var annotatedPNG: [UInt8]?
 }
 
 /// A pipeline worker: a reader of its own and, with `--annotate`, the annotator.
@@ -42,12 +55,18 @@ public struct DetectWorker<Reader: SymbolReading>: PipelineWorker {
   public var annotator: FrameAnnotator?
   /// With `--grade`, how to grade each symbol found.
   public var grading: GradingOptions?
+  /// Whether annotated frames of images are made PNG files (`--annotate=directory/`).
+  public var writesImages: Bool
 
   /// Creates a worker.
-  public init(reader: Reader, annotator: FrameAnnotator?, grading: GradingOptions? = nil) {
+  public init(
+    reader: Reader, annotator: FrameAnnotator?, grading: GradingOptions? = nil,
+    writesImages: Bool = false
+  ) {
     self.reader = reader
     self.annotator = annotator
     self.grading = grading
+    self.writesImages = writesImages
   }
 
   /// Reads `job`'s frame (and annotates it).
@@ -60,17 +79,22 @@ public struct DetectWorker<Reader: SymbolReading>: PipelineWorker {
           options: options)
       }
     }
+    var annotated = annotator.map {
+      $0.annotated(
+        job.frame.image, marks: symbols.map { .init(corners: $0.corners, text: $0.decoded.text) })
+    }
+    var png: [UInt8]?
+    if writesImages, let image = annotated, !AnnotatedFiles.isVideo(job.kind) {
+      png = PNGRenderer.png(gray: image)
+      annotated = nil
+    }
     return FrameResult(
       origin: FrameOrigin(
         sequence: job.frame.sequence, seconds: job.frame.seconds,
         source: job.source.description,
         sourceBytes: job.source.string == nil ? job.source.bytes : nil),
-      symbols: symbols, grades: grades ?? [],
-      annotated: annotator.map {
-        $0.annotated(
-          job.frame.image,
-          marks: symbols.map { .init(corners: $0.corners, text: $0.decoded.text) })
-      })
+      symbols: symbols, grades: grades ?? [], annotated: annotated, input: job.input,
+      path: job.source, kind: job.kind, annotatedPNG: png)
   }
 }
 
@@ -118,6 +142,14 @@ public struct DetectRunner<Reader: SymbolReading> {
         return .failure
       }
       videoOutput = standardOutput
+    case .directory(let path)?:
+      do throws(Errno) {
+        try path.makeDirectory()
+      } catch {
+        diagnostics.error("--annotate: \(error)", operand: path.description)
+        return .failure
+      }
+    case .images?: break
     case .file(let path)?:
       guard let descriptor = open(.file(path)) else { return .failure }
       if descriptor.isTerminal {
@@ -135,7 +167,9 @@ public struct DetectRunner<Reader: SymbolReading> {
     let annotator =
       options.annotation == nil ? nil : FrameAnnotator(drawsText: options.annotatesText)
     let workers = (0..<options.jobs).map { _ in
-      DetectWorker(reader: makeReader(), annotator: annotator, grading: options.grading)
+      DetectWorker(
+        reader: makeReader(), annotator: annotator, grading: options.grading,
+        writesImages: options.annotation?.isPerInput == true)
     }
     // Two frames per thread: one being read, one waiting; enough to keep every core busy.
     let pipeline = OrderedPipeline(
@@ -158,6 +192,9 @@ public struct DetectRunner<Reader: SymbolReading> {
         counts.failed += 1
       }
     }
+    var inputNumber = -1
+    // The inputs' frames on one timeline, numbered and timed as if joined by cat.
+    var timeline = RunTimeline()
     inputs: while let input = inputs.next() {
       let path: PathName
       var isFound = false
@@ -184,6 +221,11 @@ public struct DetectRunner<Reader: SymbolReading> {
         continue
       }
       defer { if !path.isStandardStream { descriptor.close() } }
+      inputNumber += 1
+      var frameCount = 0
+      defer { timeline.endInput() }
+      // --source-name names standard input in the records.
+      let source = path.isStandardStream ? options.sourceName ?? path : path
       let reader = FrameStreamReader(
         descriptor: descriptor, name: path.description, options: options.streamOptions)
       do {
@@ -203,11 +245,16 @@ public struct DetectRunner<Reader: SymbolReading> {
           }
         }
         while let frame = try reader.next() {
-          guard pipeline.submit(FrameJob(frame: frame, source: path)) else { break inputs }
+          let job = FrameJob(
+            frame: timeline.place(frame), source: source, input: inputNumber, kind: reader.kind)
+          guard pipeline.submit(job) else { break inputs }
+          frameCount += 1
           counts.frames += 1
           counts.symbols = sink.symbolCount
           progress.update(counts)
         }
+        // Read to its end: whether it had a symbol is known once its frames are delivered.
+        sink.inputEnded(InputRead(number: inputNumber, source: source, frames: frameCount))
       } catch {
         report(toolMessage(for: error, input: path.description), path)
       }
@@ -219,7 +266,7 @@ public struct DetectRunner<Reader: SymbolReading> {
     sink.finish()
     counts.symbols = sink.symbolCount
     progress.clear()
-    if options.showsSummary { progress.writeSummary(counts) }
+    if options.showsSummary { progress.writeSummary(counts, misses: sink.misses) }
     return sink.status(inputFailed: counts.failed > 0)
   }
 
@@ -253,18 +300,29 @@ final class ResultSink: @unchecked Sendable {
   private let options: DetectCommandOptions
   private let diagnostics: Diagnostics
   private let records: FileDescriptor
-  private let video: FileDescriptor?
+  /// With `--annotate[=file]`, the one video stream.
+  private var video: AnnotatedVideo?
+  /// With `--annotate=directory/` or `=name.png`, a file per image or video input.
+  private var files: AnnotatedFiles?
   private var recordWriter: DetectionRecordWriter
   private let payloadText: PayloadText
-  private var videoWriter: Y4MWriter?
-  /// The first annotated frame, held until the second gives the input's frame rate.
-  private var firstAnnotated: (image: GrayImage, origin: FrameOrigin)?
   private var written = 0
   private let delivered = Atomic<Int>(0)
   private var isReaderClosed = false
   private var outputFailed = false
   /// Whether a payload holding the `--print text` terminator has been warned of (once a run).
   private var hasWarnedOfAmbiguity = false
+  /// Inputs read to their end whose last frames may not be delivered yet, in input order; the
+  /// reading thread appends, the delivering thread takes.
+  private let endedInputs = Mutex<[InputRead]>([])
+  /// The last input a symbol was written for: an ended input before the one now delivered had
+  /// a symbol exactly when this is its number, since frames are delivered in input order.
+  private var lastInputWithSymbol = -1
+  /// Whether delivery stopped early (`--count`, a closed reader, a failed write): inputs after
+  /// that point are not misses.
+  private var hasStopped = false
+  /// The inputs read to their end in which no symbol was found: how many, and the first names.
+  private(set) var misses = Misses()
 
   init(
     options: DetectCommandOptions, diagnostics: Diagnostics, records: FileDescriptor,
@@ -273,47 +331,84 @@ final class ResultSink: @unchecked Sendable {
     self.options = options
     self.diagnostics = diagnostics
     self.records = records
-    self.video = video
+    self.video = video.map { AnnotatedVideo(descriptor: $0) }
+    if let destination = options.annotation, destination.isPerInput {
+      files = AnnotatedFiles(destination: destination)
+    }
     recordWriter = DetectionRecordWriter(alwaysIncludesBytes: options.alwaysIncludesBytes)
     payloadText = PayloadText(
       terminator: options.textTerminator,
       escapesControls: !options.writesRawText && records.isTerminal)
   }
 
+  /// Notes that an input was read to its end; any thread may call it, before delivering the
+  /// next input's frames.
+  func inputEnded(_ input: InputRead) {
+    endedInputs.withLock { $0.append(input) }
+  }
+
+  /// Settles the inputs that ended before input `number`: each without a symbol is a miss.
+  private func settleInputs(before number: Int) {
+    let settled = endedInputs.withLock { inputs -> [InputRead] in
+      let count = inputs.prefix { $0.number < number }.count
+      defer { inputs.removeFirst(count) }
+      return Array(inputs.prefix(count))
+    }
+    for input in settled where input.number != lastInputWithSymbol && !hasStopped {
+      misses.add(input.source.description)
+      guard options.reportsMisses, !isReaderClosed else { continue }
+      switch options.printMode {
+      case .json:
+        let line = recordWriter.missLine(
+          source: input.source.description,
+          sourceBytes: input.source.string == nil ? input.source.bytes : nil, frames: input.frames)
+        do throws(Errno) {
+          try records.writeAll(line)
+        } catch {
+          _ = failed(error, output: Self.name(of: options.records))
+          hasStopped = true
+        }
+      case .text:
+        diagnostics.error("no symbol found", operand: input.source.description)
+      }
+    }
+  }
+
   /// Writes an annotated frame that is still held (a one-frame input); call after the last
   /// `deliver`.
   func finish() {
-    guard let held = firstAnnotated, let video, !isReaderClosed else { return }
-    firstAnnotated = nil
-    videoWriter = Y4MWriter(
-      descriptor: video, frameRate: AnnotationFrameRate.of(held.origin, nil))
-    _ = writeVideo(held.image)
+    settleInputs(before: Int.max)
+    if files?.finishVideo(diagnostics: diagnostics) == false { outputFailed = true }
+    guard !isReaderClosed else { return }
+    do throws(Errno) {
+      try video?.finish(diagnostics: diagnostics)
+    } catch {
+      _ = failed(error, output: videoName)
+    }
   }
 
-  /// Writes one annotated frame; false after a failure (reported).
-  private func writeVideo(_ image: GrayImage) -> Bool {
-    do {
-      try videoWriter?.write(image)
-    } catch .io(let error) {
-      if case .file(let path)? = options.annotation {
-        return failed(error, output: path.description)
-      }
-      return failed(error, output: "standard output")
-    } catch {
-      diagnostics.error("--annotate: \(error)")
-      outputFailed = true
-      return false
-    }
-    return true
+  /// The video output as messages name it.
+  private var videoName: String {
+    if case .file(let path)? = options.annotation { return path.description }
+    return "standard output"
   }
 
   /// Writes one frame's results; false to stop (count reached, reader gone, write failed).
   func deliver(_ result: FrameResult) -> Bool {
+    settleInputs(before: result.input)
+    let shouldContinue = deliverFrame(result)
+    if !shouldContinue { hasStopped = true }
+    return shouldContinue
+  }
+
+  /// Writes one frame's results; false to stop.
+  private func deliverFrame(_ result: FrameResult) -> Bool {
     var reachedCount = false
     do throws(Errno) {
       for (index, symbol) in result.symbols.enumerated() {
         let grade = index < result.grades.count ? result.grades[index] : nil
         guard try writeRecord(symbol, grade: grade, origin: result.origin) else { continue }
+        lastInputWithSymbol = result.input
         written += 1
         delivered.store(written, ordering: .relaxed)
         if let count = options.count, written >= count {
@@ -324,19 +419,15 @@ final class ResultSink: @unchecked Sendable {
     } catch {
       return failed(error, output: Self.name(of: options.records))
     }
-    if let image = result.annotated, let video {
-      if videoWriter == nil {
-        guard let held = firstAnnotated else {
-          firstAnnotated = (image, result.origin)
-          return !reachedCount
-        }
-        firstAnnotated = nil
-        videoWriter = Y4MWriter(
-          descriptor: video, frameRate: AnnotationFrameRate.of(held.origin, result.origin))
-        guard writeVideo(held.image) else { return false }
+    if let image = result.annotated, video != nil {
+      do throws(Errno) {
+        try video?.write(image, origin: result.origin, diagnostics: diagnostics)
+      } catch {
+        return failed(error, output: videoName)
       }
-      guard writeVideo(image) else { return false }
     }
+    // A file that cannot be written is reported, and reading goes on.
+    if files?.write(result, diagnostics: diagnostics) == false { outputFailed = true }
     return !reachedCount
   }
 
@@ -346,8 +437,9 @@ final class ResultSink: @unchecked Sendable {
   /// The exit status once everything is delivered.
   func status(inputFailed: Bool) -> ExitStatus {
     if inputFailed || outputFailed { return .failure }
-    if isReaderClosed || written > 0 { return .success }
-    return .nothingFound
+    if isReaderClosed { return .success }
+    if written == 0 { return .nothingFound }
+    return options.hasMissStatus && misses.count > 0 ? .someInputsMissed : .success
   }
 
   /// Writes one record or payload; true once written.
@@ -388,5 +480,26 @@ final class ResultSink: @unchecked Sendable {
       outputFailed = true
     }
     return false
+  }
+}
+
+/// An input read to its end: its place among the inputs, its name and how many frames it gave.
+struct InputRead: Sendable {
+  var number: Int
+  var source: PathName
+  var frames: Int
+}
+
+/// The inputs in which no symbol was found: how many, and the names of the first few, for the
+/// summary (`--misses` writes each as it is known).
+struct Misses: Sendable {
+  /// How many names the summary lists.
+  static let namesListed = 10
+  private(set) var count = 0
+  private(set) var names: [String] = []
+
+  mutating func add(_ name: String) {
+    count += 1
+    if names.count < Self.namesListed { names.append(name) }
   }
 }

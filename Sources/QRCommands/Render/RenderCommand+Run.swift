@@ -323,6 +323,8 @@ func symbolRequest(_ options: RenderCommandOptions) throws(UsageError) -> Symbol
     encode.charset = charset
   }
   if options.eci { encode.eci = encode.charset.eciDesignator }
+  // Kanji mode only when asked for: with -k, or with an ECI naming Shift_JIS.
+  encode.allowsKanji = options.kanji || (options.eci && encode.charset == .shiftJIS)
   if options.gs1 { encode.fnc1 = .gs1 }
   return SymbolRequest(encodeOptions: encode, partCount: options.split)
 }

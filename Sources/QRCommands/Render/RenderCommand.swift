@@ -85,6 +85,7 @@ public enum RenderCommand {
         "M", "micro", "auto", "make a Micro QR symbol; =auto: the smallest of either kind",
         completion: .choices(["auto"])),
       .flag(nil, "eci", "write an ECI designator naming the charset"),
+      .flag("k", "kanji", "Kanji mode for Japanese: smaller, but OpenCV and zbar may misread"),
       .value(
         nil, "charset", "name",
         "write text in this charset: utf-8 (default), iso-8859-1, shift_jis",
@@ -165,6 +166,8 @@ public enum RenderOption: String, OptionName {
   case micro
   /// `--eci`.
   case eci
+  /// `--kanji`.
+  case kanji
   /// `--charset`.
   case charset
   /// `--gs1`.

@@ -59,6 +59,8 @@ public struct RenderCommandOptions: Sendable {
   public var symbolKinds: RenderSymbolKinds
   /// `--eci`.
   public var eci: Bool
+  /// `--kanji`: Kanji mode allowed.
+  public var kanji: Bool
   /// `--charset`, as given (the codec checks the name).
   public var charset: String?
   /// `--gs1`.
@@ -160,6 +162,7 @@ public struct RenderCommandOptions: Sendable {
     }
     boost = arguments.has(.boost)
     eci = arguments.has(.eci)
+    kanji = arguments.has(.kanji)
     charset = arguments.value(.charset)
     gs1 = arguments.has(.gs1)
     split = try arguments.integer(.split, in: 1...16)

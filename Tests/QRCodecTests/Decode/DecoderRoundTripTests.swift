@@ -124,6 +124,7 @@ func roundTripFullNumericAndAlphanumeric(mode: Mode) throws {
     SymbolVersion.micro(.m4), .qr(Version(uncheckedNumber: 3)), .qr(Version(uncheckedNumber: 12)),
   ] {
     var options = EncodeOptions()
+    options.allowsKanji = true
     options.version = version
     options.errorCorrectionLevel = .low
     guard let symbol = try? Encoder.encode(text: "漢字テキスト", options: options) else {
@@ -134,7 +135,9 @@ func roundTripFullNumericAndAlphanumeric(mode: Mode) throws {
     #expect(decoded.segments.map(\.mode) == [.kanji])
     #expect(decoded.textDerivation == .shiftJIS)
   }
-  let symbol = try Encoder.encode(text: text, options: EncodeOptions())
+  var kanji = EncodeOptions()
+  kanji.allowsKanji = true
+  let symbol = try Encoder.encode(text: text, options: kanji)
   let decoded = try Decoder.decode(symbol.matrix)
   #expect(decoded.text == text)
   #expect(decoded.segments.contains { $0.mode == .kanji })
@@ -143,7 +146,7 @@ func roundTripFullNumericAndAlphanumeric(mode: Mode) throws {
 @Test func roundTripUTF8TextWithoutECI() throws {
   let text = "Zürich → 東京 🚀 ok"
   var options = EncodeOptions()
-  options.allowsKanji = false
+  options.writesTextForEveryReader = false
   let decoded = try Decoder.decode(Encoder.encode(text: text, options: options).matrix)
   #expect(decoded.text == text)
   #expect(decoded.textDerivation == .utf8)

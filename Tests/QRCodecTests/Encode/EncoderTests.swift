@@ -28,7 +28,9 @@ import Testing
   let mixed = try Encoder.encode(
     text: "ORDER 123456789012345678901234567890 shipped", options: EncodeOptions())
   #expect(mixed.segments.map(\.mode).contains(.numeric))
-  let kanji = try Encoder.encode(text: "点茗", options: EncodeOptions())
+  var smallest = EncodeOptions()
+  smallest.allowsKanji = true
+  let kanji = try Encoder.encode(text: "点茗", options: smallest)
   #expect(kanji.segments.map(\.mode) == [.kanji])
   #expect(kanji.dataBitCount == 4 + 8 + 26)
 }
@@ -118,6 +120,7 @@ import Testing
   }
   options.charset = .utf8
   options.mode = .kanji
+  options.allowsKanji = true
   #expect(throws: EncodeError.characterNotInMode(.kanji, offset: 1)) {
     try Encoder.encode(text: "点A", options: options)
   }
@@ -129,9 +132,18 @@ import Testing
   }
 }
 
-@Test func eciIsWrittenOnlyWhenAskedOrForShiftJIS() throws {
-  #expect(try Encoder.encode(text: "grüße", options: EncodeOptions()).segments.first?.mode == .byte)
+@Test func eciIsWrittenOnlyWhenAskedForNonASCIIUTF8OrForShiftJIS() throws {
+  // Text every reader reads: ECI 26 and one byte segment, once anything is not ASCII.
+  let readable = try Encoder.encode(text: "grüße 12345678", options: EncodeOptions())
+  #expect(readable.segments.map(\.mode) == [.eci, .byte])
+  #expect(
+    try Encoder.encode(text: "GRUSSE 1234", options: EncodeOptions()).segments.first != .eci(.utf8))
+  var micro = EncodeOptions()
+  micro.symbolKinds = [.micro]
+  #expect(try Encoder.encode(text: "grüße", options: micro).segments.first?.mode == .byte)
   var options = EncodeOptions()
+  options.writesTextForEveryReader = false
+  #expect(try Encoder.encode(text: "grüße", options: options).segments.first?.mode == .byte)
   options.eci = .utf8
   #expect(try Encoder.encode(text: "grüße", options: options).segments.first == .eci(.utf8))
   options.eci = nil
