@@ -523,21 +523,6 @@ public struct Detector: Sendable {
       }
       scannedPasses.append(scanned)
     }
-    // A pattern is located at the finest level that shows it (the same pattern, of the same
-    // polarity, `FinderPattern.isSame`): a coarser level's attempts at it repeated the finer
-    // one's and spent a textured frame's budget twice.
-    for index in scannedPasses.indices where scannedPasses[index].pass.level > 0 {
-      let pass = scannedPasses[index].pass
-      let finer = scannedPasses.filter {
-        $0.pass.level < pass.level && $0.pass.isInverted == pass.isInverted
-      }.flatMap { scanned in
-        scanned.patterns.map { $0.inFrame(scale: Double(1 << scanned.pass.level), origin: origin) }
-      }
-      scannedPasses[index].patterns.removeAll { pattern in
-        let seen = pattern.inFrame(scale: Double(1 << pass.level), origin: origin)
-        return finer.contains { $0.isSame(as: seen) }
-      }
-    }
     for index in scannedPasses.indices {
       guard !isSpent() else { break }
       _ = search(&scannedPasses[index], .strong)
