@@ -143,6 +143,19 @@ struct SceneBuilder {
     return taken.allSatisfy { centre.distance(to: $0.0) > radius + $0.1 }
   }
 
+  /// A centre for a disc of `radius` clear of the discs in `taken` and inside the frame (up to
+  /// 60 tries at random), added to `taken`; nil when none was found.
+  mutating func freeCentre(radius: Double, taken: inout [(Point, Double)]) -> Point? {
+    for _ in 0..<60 {
+      let centre = Point(
+        x: random.uniform(0, Double(width)), y: random.uniform(0, Double(height)))
+      guard isFree(centre, radius: radius, taken: taken) else { continue }
+      taken.append((centre, radius))
+      return centre
+    }
+    return nil
+  }
+
   /// The finished scene.
   mutating func finish() -> GeneratedScene {
     var image = canvas.shaded(lighting, random: &random)

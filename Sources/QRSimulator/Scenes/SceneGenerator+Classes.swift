@@ -188,22 +188,13 @@ extension SceneGenerator {
     for _ in 0..<count {
       let symbol = scene.nextSymbol()
       let size = Double(symbol.side) * pitch(&scene.random)
-      let radius = size * 0.72
-      for _ in 0..<60 {
-        let centre = Point(
-          x: scene.random.uniform(0, Double(scene.width)),
-          y: scene.random.uniform(0, Double(scene.height)))
-        guard scene.isFree(centre, radius: radius, taken: taken) else { continue }
-        taken.append((centre, radius))
-        let quad = SceneBuilder.quad(
-          centre: centre, size: size, rotation: scene.random.uniform(0, 2 * .pi),
-          tilt: scene.random.uniform(0, maxTilt), axis: scene.random.uniform(0, .pi),
-          focal: Double(scene.width))
-        scene.draw(
-          symbol, quad: quad, dark: dark, light: light,
-          inverted: scene.random.chance(inverted))
-        break
-      }
+      guard let centre = scene.freeCentre(radius: size * 0.72, taken: &taken) else { continue }
+      let quad = SceneBuilder.quad(
+        centre: centre, size: size, rotation: scene.random.uniform(0, 2 * .pi),
+        tilt: scene.random.uniform(0, maxTilt), axis: scene.random.uniform(0, .pi),
+        focal: Double(scene.width))
+      scene.draw(
+        symbol, quad: quad, dark: dark, light: light, inverted: scene.random.chance(inverted))
     }
   }
 
@@ -326,25 +317,17 @@ extension SceneGenerator {
       let light = scene.random.uniform(0.35 + gap, 0.75)
       let symbol = scene.nextSymbol()
       let size = Double(symbol.side) * scene.random.uniform(3, 7)
-      let radius = size * 0.8
-      for _ in 0..<60 {
-        let centre = Point(
-          x: scene.random.uniform(0, Double(scene.width)),
-          y: scene.random.uniform(0, Double(scene.height)))
-        guard scene.isFree(centre, radius: radius, taken: taken) else { continue }
-        taken.append((centre, radius))
-        let rotation = scene.random.uniform(0, 2 * .pi)
-        let (tilt, axis) = (scene.random.uniform(0, 0.35), scene.random.uniform(0, .pi))
-        let label = SceneBuilder.quad(
-          centre: centre, size: size * 1.15, rotation: rotation, tilt: tilt, axis: axis,
-          focal: Double(scene.width))
-        scene.fill(label, level: Float(light))
-        let quad = SceneBuilder.quad(
-          centre: centre, size: size, rotation: rotation, tilt: tilt, axis: axis,
-          focal: Double(scene.width))
-        scene.draw(symbol, quad: quad, dark: Float(light - gap), light: Float(light))
-        break
-      }
+      guard let centre = scene.freeCentre(radius: size * 0.8, taken: &taken) else { continue }
+      let rotation = scene.random.uniform(0, 2 * .pi)
+      let (tilt, axis) = (scene.random.uniform(0, 0.35), scene.random.uniform(0, .pi))
+      let label = SceneBuilder.quad(
+        centre: centre, size: size * 1.15, rotation: rotation, tilt: tilt, axis: axis,
+        focal: Double(scene.width))
+      scene.fill(label, level: Float(light))
+      let quad = SceneBuilder.quad(
+        centre: centre, size: size, rotation: rotation, tilt: tilt, axis: axis,
+        focal: Double(scene.width))
+      scene.draw(symbol, quad: quad, dark: Float(light - gap), light: Float(light))
     }
     scene.lighting.exposure = 1
     scene.canvas.gaussianBlur(sigma: scene.random.uniform(0.4, 0.8))
@@ -502,16 +485,11 @@ extension SceneGenerator {
       }
       guard let symbol else { continue }
       let size = Double(symbol.side) * scene.random.uniform(4, 12)
-      for _ in 0..<60 {
-        let centre = Point(x: scene.random.uniform(0, 1280), y: scene.random.uniform(0, 720))
-        guard scene.isFree(centre, radius: size * 0.72, taken: taken) else { continue }
-        taken.append((centre, size * 0.72))
-        let quad = SceneBuilder.quad(
-          centre: centre, size: size, rotation: scene.random.uniform(0, 2 * .pi),
-          tilt: scene.random.uniform(0, 0.26), axis: scene.random.uniform(0, .pi), focal: 1280)
-        scene.draw(symbol, quad: quad, dark: 0.07, light: 0.88)
-        break
-      }
+      guard let centre = scene.freeCentre(radius: size * 0.72, taken: &taken) else { continue }
+      let quad = SceneBuilder.quad(
+        centre: centre, size: size, rotation: scene.random.uniform(0, 2 * .pi),
+        tilt: scene.random.uniform(0, 0.26), axis: scene.random.uniform(0, .pi), focal: 1280)
+      scene.draw(symbol, quad: quad, dark: 0.07, light: 0.88)
     }
     scene.canvas.gaussianBlur(sigma: 0.5)
     scene.lighting.noise = 2
