@@ -271,6 +271,8 @@ public struct Detector: Sendable {
   private mutating func runBalanced(
     _ image: GrayImage, account: inout Account, accept: (SymbolCandidate) -> Bool
   ) {
+    // However the looks below end, the closer look follows.
+    defer { lookCloser(image, account: &account, accept: accept) }
     let rowStep = 2
     let all = passes
     let pyramid = pyramid(image)
@@ -325,6 +327,80 @@ public struct Detector: Sendable {
       passes: others, rowStep: rowStep, account: &account, usesWindowStorage: !window.isWhole,
       accept: accept
     ) { !$0.accepted.isEmpty && !$0.isPromising }
+  }
+
+  /// Balanced effort's last look, at symbols whose modules are too small for the frame's
+  /// pixels: those located and not read, and the pairs whose guessed thirds read nothing, with
+  /// modules under `DetectorTuning.closeModule`, looked at again in the window around them
+  /// doubled (bilinear), where a module is four or more pixels (a blurred 2-pixel module
+  /// straddles pixels that its neighbours share, and the 8-pixel blocks of the local threshold
+  /// hold a whole finder pattern). Symbols printed small, sheets of codes seen whole, codes in
+  /// letterboxed frames. The look has a budget of its own (`closeLookUnits`: the frame's may be
+  /// spent on the very attempts it repeats), and doubles at most `closeLookPixels` of the frame.
+  private mutating func lookCloser(
+    _ image: GrayImage, account: inout Account, accept: (SymbolCandidate) -> Bool
+  ) {
+    guard options.findsQR, account.accepted.count < options.maxSymbols else { return }
+    let small = account.fruitless.smallUnread(below: DetectorTuning.closeModule)
+    // All the places if their window is small enough, else the located symbols' alone.
+    var window: Window?
+    for rectangles in [small.located + small.guessed, small.located] where !rectangles.isEmpty {
+      let around = Self.window(around: rectangles, in: image, region: options.region)
+      if around.width * around.height <= DetectorTuning.closeLookPixels {
+        window = around
+        break
+      }
+    }
+    guard let window else { return }
+    let crop = window.isWhole ? image : Self.crop(image, window)
+    account.work.allow(DetectorTuning.closeLookUnits, within: options.effort.budget.units)
+    var passes = [Pass(threshold: .local)]
+    if options.triesInverted { passes.append(Pass(threshold: .local, isInverted: true)) }
+    passes.append(Pass(threshold: .contrastOnly))
+    look(
+      at: Self.doubled(crop), origin: Point(x: Double(window.x), y: Double(window.y)),
+      sourceScale: 0.5, passes: passes, rowStep: 2, account: &account, usesWindowStorage: true,
+      accept: accept
+    ) { _ in false }
+  }
+
+  /// `image` at twice its width and height: each pixel four, interpolated bilinearly between
+  /// the pixel centres (a new pixel weighs its own source pixel 3 and the next one across 1,
+  /// then the same down), so that point (x, y) of the result is point (x / 2, y / 2) of
+  /// `image`.
+  ///
+  /// - Complexity: O(*pixels*).
+  static func doubled(_ image: GrayImage) -> GrayImage {
+    let width = image.width
+    let height = image.height
+    var out = GrayImage(width: 2 * width, height: 2 * height)
+    // Source rows widened (each value 4 × a pixel), three at a time: the row above the one
+    // being doubled, that row, and the one below (the edge rows stand in for those beyond).
+    func widen(_ y: Int, into row: inout [UInt16]) {
+      let base = y * width
+      for x in 0..<width {
+        let centre = 3 * UInt16(image.pixels[base + x])
+        row[2 * x] = centre + UInt16(image.pixels[base + max(x - 1, 0)])
+        row[2 * x + 1] = centre + UInt16(image.pixels[base + min(x + 1, width - 1)])
+      }
+    }
+    var here = [UInt16](repeating: 0, count: 2 * width)
+    widen(0, into: &here)
+    var above = here
+    var below = here
+    for y in 0..<height {
+      if y + 1 < height { widen(y + 1, into: &below) } else { below = here }
+      let top = 4 * y * width
+      let bottom = top + 2 * width
+      for x in 0..<(2 * width) {
+        let centre = 3 * here[x]
+        out.pixels[top + x] = UInt8((centre + above[x] + 8) >> 4)
+        out.pixels[bottom + x] = UInt8((centre + below[x] + 8) >> 4)
+      }
+      swap(&above, &here)
+      swap(&here, &below)
+    }
+    return out
   }
 
   /// A rectangle of the frame in pixels, and whether it is all of it.
@@ -394,11 +470,12 @@ public struct Detector: Sendable {
     return GrayImage(width: window.width, height: window.height, pixels: pixels)
   }
 
-  /// Takes `passes` over `source`, whose pixel (0, 0) is the frame's `origin`, in order, until
-  /// the budget is spent, enough symbols are read, or `isDone` says so after a pass.
+  /// Takes `passes` over `source`, whose pixel (0, 0) is the frame's `origin` and whose pixels
+  /// are `sourceScale` frame pixels wide, in order, until the budget is spent, enough symbols
+  /// are read, or `isDone` says so after a pass.
   private mutating func look(
-    at source: GrayImage, origin: Point, passes: [Pass], rowStep: Int, account: inout Account,
-    usesWindowStorage: Bool = false, strongFirst: Bool = false,
+    at source: GrayImage, origin: Point, sourceScale: Double = 1, passes: [Pass], rowStep: Int,
+    account: inout Account, usesWindowStorage: Bool = false, strongFirst: Bool = false,
     accept: (SymbolCandidate) -> Bool, isDone: (Account) -> Bool
   ) {
     // What each level's binarizer holds, and how many levels below the first are made.
@@ -467,7 +544,8 @@ public struct Detector: Sendable {
       twinHits = nil
       var collected: [FinderPatternScanner.RowHit] = []
       var patterns = scanPatterns(
-        binary, scale: Double(1 << pass.level), origin: origin, findsStones: pass.findsStones,
+        binary, scale: sourceScale * Double(1 << pass.level), origin: origin,
+        findsStones: pass.findsStones,
         rowStep: rowStep, rows: rows, inverted: &collected)
       if hasTwinNext { twinHits = (twin, collected) }
       // In the pyramid, a pattern is located at the level where its modules are a few pixels:
@@ -480,7 +558,7 @@ public struct Detector: Sendable {
     func search(_ scanned: inout Scanned, _ triples: TripleGroup) -> [FinderPattern] {
       self.search(
         scanned.binary, gray: scanned.gray, patterns: scanned.patterns,
-        scale: Double(1 << scanned.pass.level), origin: origin,
+        scale: sourceScale * Double(1 << scanned.pass.level), origin: origin,
         isInverted: scanned.pass.isInverted, findsStones: scanned.pass.findsStones,
         rowStep: rowStep, triples: triples, accepted: &account.accepted, work: &account.work,
         fruitless: &account.fruitless, trace: &account.trace, grouped: &scanned.grouped,
@@ -504,7 +582,9 @@ public struct Detector: Sendable {
         guard var scanned = scan(index) else { continue }
         if account.trace != nil {
           account.trace?.events.append(
-            Self.traced(scanned.pass, patterns: scanned.patterns, source: source, origin: origin))
+            Self.traced(
+              scanned.pass, patterns: scanned.patterns, source: source, origin: origin,
+              sourceScale: sourceScale))
         }
         record(scanned.pass, search(&scanned, .all))
         if isDone(account) { break }
@@ -519,7 +599,9 @@ public struct Detector: Sendable {
       guard let scanned = scan(index) else { continue }
       if account.trace != nil {
         account.trace?.events.append(
-          Self.traced(scanned.pass, patterns: scanned.patterns, source: source, origin: origin))
+          Self.traced(
+            scanned.pass, patterns: scanned.patterns, source: source, origin: origin,
+            sourceScale: sourceScale))
       }
       scannedPasses.append(scanned)
     }
@@ -537,15 +619,17 @@ public struct Detector: Sendable {
   /// The trace's record of a pass over `source` (whose pixel (0, 0) is the frame's `origin`)
   /// that kept `patterns` (in its level's pixels).
   private static func traced(
-    _ pass: Pass, patterns: [FinderPattern], source: GrayImage, origin: Point
+    _ pass: Pass, patterns: [FinderPattern], source: GrayImage, origin: Point, sourceScale: Double
   ) -> DetectorTrace.Event {
-    let scale = Double(1 << pass.level)
+    let scale = sourceScale * Double(1 << pass.level)
     return .pass(
-      level: pass.level,
+      // The doubled frame of the closer look is level −1.
+      level: pass.level - (sourceScale < 1 ? 1 : 0),
       threshold: pass.findsStones ? "\(pass.threshold) stones" : "\(pass.threshold)",
       isInverted: pass.isInverted,
       window: DetectorOptions.Region(
-        x: Int(origin.x), y: Int(origin.y), width: source.width, height: source.height),
+        x: Int(origin.x), y: Int(origin.y), width: Int(Double(source.width) * sourceScale),
+        height: Int(Double(source.height) * sourceScale)),
       patterns: patterns.map { $0.inFrame(scale: scale, origin: origin) })
   }
 

@@ -16,8 +16,10 @@ public struct DetectorOptions: Hashable, Sendable {
     /// patterns, at half, a quarter or an eighth of the size when their modules are large (so
     /// that they are four pixels or more); where no pattern promised
     /// anything, a cheap look at the half-size frame (and the other thresholds around the
-    /// strong patterns it leaves unexplained). At most 64 units of fruitless work a frame, and
-    /// 4 more for each symbol read (`DetectorTuning.unitsEarnedPerRead`).
+    /// strong patterns it leaves unexplained). Last, symbols located and not read whose modules
+    /// are under 3 px (`DetectorTuning.closeModule`) are looked at again in the window around
+    /// them doubled, with 16 units of their own. At most 64 units of fruitless work a frame,
+    /// and 4 more for each symbol read (`DetectorTuning.unitsEarnedPerRead`).
     case balanced
     /// Balanced effort's plan first (so it never reads less), then every pass over the whole
     /// frame and its halvings, every row, whatever was found. At most 128 units of fruitless

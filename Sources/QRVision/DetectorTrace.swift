@@ -12,7 +12,8 @@ import QRImage
 public struct DetectorTrace: Sendable {
   /// One step of the search.
   public enum Event: Sendable, CustomStringConvertible {
-    /// A pass scanned its image: `level` 0 is the frame, 1 half size, and so on.
+    /// A pass scanned its image: `level` 0 is the frame, 1 half size, and so on; −1 the frame
+    /// doubled (the closer look at small symbols).
     case pass(
       level: Int, threshold: String, isInverted: Bool, window: DetectorOptions.Region,
       patterns: [FinderPattern])

@@ -113,4 +113,19 @@ enum DetectorTuning {
   /// level shows whole (a screen's grid at full size) lost sooner; 3 lost a code in the real
   /// photos, 2.5 none.
   static let pyramidModule = 2.5
+  /// Symbols located and not read, and pairs whose guessed thirds read nothing, with modules
+  /// (frame pixels) under this are looked at again in the frame doubled (balanced effort's
+  /// closer look). Measured on the real photos as frames and sheets of codes at a third and a
+  /// quarter of their size (about 2 px a module): 2.5 reads a little less, 3.5 no more.
+  /// Higher: more frames doubled for symbols that the frame's own pixels read.
+  static let closeModule = 3.0
+  /// The largest window (frame pixels) the closer look doubles: four times as many pixels to
+  /// binarize and scan for each of its passes. When the window around every small unread place
+  /// is larger, the located symbols' window alone is taken, or none. Higher: more of a frame
+  /// full of small unread codes (or texture) doubled.
+  static let closeLookPixels = 1 << 18
+  /// The fruitless work (`DetectorWork.units`) the closer look may spend whatever the frame's
+  /// budget left: the attempts that spent it are the ones it repeats. 8 reads as much on the
+  /// frame sets; higher: more chances per frame, more time on texture of small patterns.
+  static let closeLookUnits = 16
 }

@@ -41,6 +41,14 @@ public struct DetectorWork: Hashable, Sendable {
   /// with a hundred symbols yields a hundred while texture and noise stay cheap.
   public var fruitlessUnits: Int { units - refundedUnits }
 
+  /// Gives the steps that follow `units` of fruitless work of their own, whatever the frame's
+  /// `budget` left: afterwards `fruitlessUnits` is `budget - units` (or less), and the account
+  /// no longer over budget.
+  mutating func allow(_ units: Int, within budget: Int) {
+    refundedUnits = max(refundedUnits, self.units - (budget - units))
+    isOverBudget = false
+  }
+
   /// Refunds the work done since `before` (a copy of this account taken when an attempt
   /// began), the attempt having read a symbol: neither the budget nor the search limit counts
   /// it, and the budget grows by `DetectorTuning.unitsEarnedPerRead`.

@@ -39,6 +39,10 @@ public enum SceneClass: String, CaseIterable, Sendable, CustomStringConvertible 
   /// light 6–17 % of full scale apart, 3–7 px a module, tilted a little, noise σ 2–5, saved as
   /// JPEG of quality 60–80: low contrast as a phone photographs it.
   case label
+  /// 1280 × 720, three to eight codes at 1.6–2.8 px a module, each on a label with a quiet zone of
+  /// one or two modules over a page of any shade, blurred by σ 0.5–0.9 px, noise and JPEG:
+  /// codes printed small or seen from afar.
+  case small
 
   /// The class's name, as `qrscenes --class` takes it.
   public var description: String { rawValue }

@@ -336,6 +336,37 @@ extension SceneGenerator {
     return scene.finish()
   }
 
+  /// 1280 × 720, three to eight codes at 1.6–2.8 px a module, each printed with a quiet zone of
+  /// one or two modules on a light label, over a page of any shade with 20 shapes on it,
+  /// turned at random and tilted up to 30°; blurred by σ 0.5–0.9 px (a phone's lens and
+  /// demosaicing at this size), noise σ 2–4, JPEG quality 70–90. Codes printed small or seen
+  /// from afar, a sheet of them photographed whole, a code letterboxed in a frame: a module
+  /// straddles two or three pixels, which its neighbours share.
+  static func small(_ random: inout SplitMix64) -> GeneratedScene {
+    let page = Float(random.uniform(0.15, 0.6))
+    var scene = SceneBuilder(width: 1280, height: 720, background: page, random: random)
+    scene.clutter(count: 20, level: page, spread: 0.3)
+    var taken: [(Point, Double)] = []
+    for _ in 0..<(3 + scene.random.integer(below: 6)) {
+      let quiet = 1 + scene.random.integer(below: 2)
+      guard let symbol = scene.symbol(scene.payloads.next(), margin: quiet) else { continue }
+      let size = Double(symbol.side) * scene.random.uniform(1.6, 2.8)
+      guard let centre = scene.freeCentre(radius: size * 0.8, taken: &taken) else { continue }
+      let quad = SceneBuilder.quad(
+        centre: centre, size: size, rotation: scene.random.uniform(0, 2 * .pi),
+        tilt: scene.random.uniform(0, 0.5), axis: scene.random.uniform(0, .pi),
+        focal: Double(scene.width))
+      scene.draw(
+        symbol, quad: quad, dark: Float(scene.random.uniform(0.06, 0.18)),
+        light: Float(scene.random.uniform(0.72, 0.9)))
+    }
+    scene.lighting.exposure = 1
+    scene.canvas.gaussianBlur(sigma: scene.random.uniform(0.5, 0.9))
+    scene.lighting.noise = scene.random.uniform(2, 4)
+    scene.lighting.jpegQuality = 70 + scene.random.integer(below: 21)
+    return scene.finish()
+  }
+
   /// 1280 × 720, one or two codes at 4–10 px a module, under a Gaussian blur of σ 0.15–0.45
   /// modules or a motion blur 0.5–1.5 modules long in any direction.
   static func blur(_ random: inout SplitMix64) -> GeneratedScene {

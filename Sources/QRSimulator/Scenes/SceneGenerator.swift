@@ -40,6 +40,7 @@ public enum SceneGenerator {
     case .empty: return empty(&random)
     case .wall: return wall(&random)
     case .label: return label(&random)
+    case .small: return small(&random)
     }
   }
 

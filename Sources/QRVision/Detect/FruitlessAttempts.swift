@@ -91,6 +91,29 @@ struct FruitlessAttempts {
     }
   }
 
+  /// The places where symbols with modules smaller than `moduleSize` (frame pixels) may lie
+  /// unread: the rectangles of `unread` with such modules, then those of the pairs whose
+  /// guessed thirds read nothing (around the three centres, widened as `unread` is), the pairs
+  /// at the frame's own scale only (a pair at a coarser level has larger modules there).
+  func smallUnread(below moduleSize: Double) -> (
+    located: [(x0: Double, y0: Double, x1: Double, y1: Double)],
+    guessed: [(x0: Double, y0: Double, x1: Double, y1: Double)]
+  ) {
+    let located = zip(unread, unreadModules).filter { $0.1 < moduleSize }.map(\.0)
+    let guessed = attempts.filter {
+      $0.centres.count == 3 && $0.scale == 1 && $0.moduleSize < moduleSize
+    }.map { places in
+      let margin = places.moduleSize * DetectorTuning.unreadMargin
+      let xs = places.centres.map(\.x)
+      let ys = places.centres.map(\.y)
+      return (
+        xs.reduce(.infinity, min) - margin, ys.reduce(.infinity, min) - margin,
+        xs.reduce(-.infinity, max) + margin, ys.reduce(-.infinity, max) + margin
+      )
+    }
+    return (located, guessed)
+  }
+
   /// Whether an attempt like `places` read nothing already.
   func contains(_ places: Places) -> Bool {
     attempts.contains { $0.isSame(as: places) }

@@ -129,3 +129,67 @@ func aSymbolsOwnTripleHasStrongTimingEvidence(version: Int) throws {
     #expect(ranked.strong.count == 1, "version \(version) at \(degrees)°")
   }
 }
+
+@Test func doublingInterpolatesBetweenPixelCentres() {
+  // A dark and a light pixel: the new pixels a quarter and three quarters of the way across
+  // weigh the nearer source pixel 3 to 1; the edge pixels repeat themselves beyond the edge.
+  let pair = Detector.doubled(GrayImage(width: 2, height: 1, pixels: [0, 255]))
+  #expect(pair.width == 4 && pair.height == 2)
+  #expect(pair.pixels == [0, 64, 191, 255, 0, 64, 191, 255])
+  // A ramp stays a ramp at the new pixel centres: point (x, y) there is (x / 2, y / 2) here.
+  let ramp = GrayImage(width: 8, height: 8, pixels: (0..<64).map { UInt8(($0 % 8) * 32) })
+  let doubled = Detector.doubled(ramp)
+  for y in 0..<16 {
+    for x in 2..<14 {
+      let expected = ((Double(x) + 0.5) / 2 - 0.5) * 32
+      #expect(abs(Double(doubled[x, y]) - expected) <= 0.5, "(\(x), \(y))")
+    }
+  }
+  // A flat image stays flat.
+  let flat = Detector.doubled(GrayImage(width: 5, height: 3, filledWith: 77))
+  #expect(flat.pixels.allSatisfy { $0 == 77 })
+}
+
+@Test func symbolsTooSmallForTheFramesPixelsAreReadInTheDoubledWindow() throws {
+  // Codes printed at 1.6–2.8 px a module and blurred, several to a frame: one located and not
+  // read at the frame's own pixels is read where its window is doubled (level −1 in the trace).
+  var options = DetectorOptions()
+  options.tracesSearch = true
+  var detector = Detector(options: options)
+  let scene = SceneGenerator.scene(.small, index: 3, seed: 11)
+  let expected = Set(scene.codes.map(\.text))
+  var read: [String: Int] = [:]
+  for detection in detector.detect(in: scene.image) {
+    read[detection.decoded.text ?? "", default: 0] += 1
+  }
+  #expect(Set(read.keys).isSubset(of: expected))
+  #expect(read.values.allSatisfy { $0 == 1 }, "each symbol once")
+  var doubled = 0
+  var readDoubled = 0
+  var level = 0
+  for event in detector.lastTrace.events {
+    switch event {
+    case .pass(let passLevel, _, _, let window, _):
+      level = passLevel
+      if passLevel == -1 {
+        doubled += 1
+        // The window is told in frame pixels, within the frame.
+        #expect(window.x + window.width <= scene.image.width)
+        #expect(window.y + window.height <= scene.image.height)
+      }
+    case .triple(_, _, _, .read) where level == -1, .guess(_, .read) where level == -1:
+      readDoubled += 1
+    default: break
+    }
+  }
+  #expect(doubled >= 1)
+  #expect(readDoubled >= 1)
+  #expect(read.count == 6)
+  // A symbol with modules of four pixels or more is never doubled.
+  let (sheetImage, _) = try sheet()
+  #expect(detector.detect(in: sheetImage).count == 4)
+  #expect(
+    !detector.lastTrace.events.contains {
+      if case .pass(-1, _, _, _, _) = $0 { true } else { false }
+    })
+}
