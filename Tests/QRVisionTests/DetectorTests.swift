@@ -121,15 +121,15 @@ func steepPerspectiveSmallSymbol(quarterTurns: Int) throws {
   #expect(detector.detect(in: image).map(\.decoded.text) == [text])
 }
 
-/// Five symbols each needing the wide alignment search (the geometry above), which together
+/// Seven symbols each needing the wide alignment search (the geometry above), which together
 /// take more searches than a frame may spend on attempts that read nothing: searches that read
 /// a symbol are not counted against that limit. (Seen so steeply, a symbol's timing patterns
 /// do not show through the affine map of its centres any better than those of triples across
-/// symbols, which are tried among its own; four of the five are read.)
+/// symbols, which are tried among its own; not all seven are read.)
 @Test func searchesThatReadDoNotCountAgainstTheLimit() throws {
-  var scene = Canvas(width: 1750, height: 350, background: 200)
+  var scene = Canvas(width: 2450, height: 350, background: 200)
   var texts: [String] = []
-  for (index, number) in [1, 2, 3, 4, 5].enumerated() {
+  for (index, number) in [1, 2, 3, 4, 5, 6, 7].enumerated() {
     let text = "steep: 138 degrees \(number)"
     let symbol = try #require(encode(text))
     #expect(symbol.size == 25)
@@ -146,7 +146,8 @@ func steepPerspectiveSmallSymbol(quarterTurns: Int) throws {
   var detector = Detector()
   let found = detector.detect(in: scene.image)
   let read = found.compactMap(\.decoded.text)
-  #expect(read.count >= 4 && Set(read).isSubset(of: texts))
+  #expect(
+    read.count >= 5 && Set(read).isSubset(of: texts), "\(read.count) read, \(detector.lastWork)")
   #expect(detector.lastWork.alignmentSearches > DetectorTuning.alignmentSearches)
 }
 

@@ -141,9 +141,10 @@ enum QRLocator {
   /// The best timing score (`timingScore`) of the versions the spacing of `triple`'s centres
   /// allows (the estimate first, out to the versions a module size a fifth off would give),
   /// through the affine map of the centres; once a
-  /// version can no longer reach `DetectorTuning.strongTiming`, the share right of the modules
-  /// sampled so far (most triples are texture or cross symbols, and read half their timing
-  /// modules right: they are told from a symbol within a few modules).
+  /// version can no longer reach `DetectorTuning.strongTiming`, or reads more than
+  /// `DetectorTuning.timingEarlyWrongShare` of its first modules wrong, the share right of the
+  /// modules sampled so far (most triples are texture or cross symbols, and read half their
+  /// timing modules right: they are told from a symbol within a few modules).
   static func timingEvidence(_ image: BinaryImage, _ patterns: [FinderPattern], _ triple: Triple)
     -> Double
   {
@@ -178,15 +179,24 @@ enum QRLocator {
       let allowed = Int(Double(total) * (1 - DetectorTuning.strongTiming))
       var wrong = 0
       var sampled = 0
+      var givenUp = false
       for i in 8..<(size - 8) where wrong <= allowed {
         let expected = i % 2 == 0
         let along = Double(i) - 3
         if image.isDark(a + across * along + down * 3) != expected { wrong += 1 }
         if image.isDark(a + across * 3 + down * along) != expected { wrong += 1 }
         sampled += 2
+        // Texture reads half its modules wrong: a sequential test drops the version once the
+        // share wrong is plainly too high, long before `allowed` is reached.
+        if sampled >= DetectorTuning.timingEarlySamples,
+          Double(wrong) > Double(sampled) * DetectorTuning.timingEarlyWrongShare
+        {
+          givenUp = true
+          break
+        }
       }
       let score = Double(sampled - wrong) / Double(sampled)
-      if wrong <= allowed { return score }
+      if wrong <= allowed && !givenUp { return score }
       best = max(best, score)
     }
     return best
