@@ -190,9 +190,12 @@ public struct Detector: Sendable {
 
   /// The passes balanced effort takes instead of the other thresholds when the first two saw
   /// no promising finder pattern: the image at half size, a quarter of the work, with a local
-  /// threshold (outlined or textured modules, which split into thin lines at full size:
-  /// qrcode-2/12 and /13), then a global one (/13 turned 270°) and its inverse (large modules
-  /// of a light-on-dark symbol that the local threshold loses altogether: /#709 turned).
+  /// threshold (outlined or textured modules, which split into thin lines at full size), bare
+  /// stones, then a global one and its inverse (large modules of a light-on-dark symbol that
+  /// the local threshold loses altogether), and last the contrast-only threshold (a label a
+  /// few gray levels darker than its light modules, whose blocks the local threshold takes
+  /// for flat and guesses light: the generated class `label` reads 69 of 86 codes with it,
+  /// 57 without, for 2 % more work on the real photos as frames).
   private var cheapPasses: [Pass] {
     var passes = [
       Pass(threshold: .local, level: 1),
@@ -202,6 +205,7 @@ public struct Detector: Sendable {
     if options.triesInverted {
       passes.append(Pass(threshold: .global, isInverted: true, level: 1))
     }
+    passes.append(Pass(threshold: .contrastOnly, level: 1))
     return passes
   }
 
