@@ -37,12 +37,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # (read + unverified) / labelled codes over all categories (Dynamsoft's published rate over the
 # whole benchmark is 83.3%).
 FLOORS = {  # category: (qrdetect balanced floor, zxing-cpp 3.1.1)
-    "blurred": (21, 19), "bright_spots": (23, 11), "brightness": (35, 33), "close": (20, 20),
-    "curved": (16, 15), "damaged": (5, 5), "glare": (13, 11), "high_version": (16, 14),
-    "lots": (240, 239), "monitor": (9, 9), "nominal": (36, 38), "noncompliant": (11, 10),
-    "pathological": (6, 5), "perspective": (11, 11), "rotations": (66, 65), "shadows": (10, 10),
+    "blurred": (21, 19), "bright_spots": (24, 11), "brightness": (35, 33), "close": (20, 20),
+    "curved": (16, 15), "damaged": (6, 5), "glare": (13, 11), "high_version": (16, 14),
+    "lots": (240, 239), "monitor": (9, 9), "nominal": (39, 38), "noncompliant": (11, 10),
+    "pathological": (7, 5), "perspective": (11, 11), "rotations": (66, 65), "shadows": (10, 10),
 }
-MINIMUM_RATE = 86.0
+MINIMUM_RATE = 87.0
 ROOT = os.path.dirname(HERE)
 
 

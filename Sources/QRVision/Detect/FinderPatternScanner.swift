@@ -394,8 +394,9 @@ enum FinderPatternScanner {
     let column = Int(centreX)
     // Small patterns are a few pixels across: one pixel off the centre may miss a diagonal, so
     // the centre's neighbours may stand in.
+    let near = [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)]
     var diagonals: (Int, Int)?
-    for (dx, dy) in [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)] {
+    for (dx, dy) in near {
       if let diagonal = image.finderRuns(
         x: column + dx, y: row + dy, dx: 1, dy: 1, maxRun: maxRun),
         let antidiagonal = image.finderRuns(
@@ -405,7 +406,24 @@ enum FinderPatternScanner {
         break
       }
     }
-    guard let (diagonal, antidiagonal) = diagonals else { return nil }
+    let centre = Point(x: centreX, y: centreY)
+    guard let (diagonal, antidiagonal) = diagonals else {
+      // A small pattern turned near 45° has rings that are bands of pixel steps a pixel or two
+      // wide, which a diagonal walk can step over on one axis. When the other diagonal shows
+      // the ratio, the four lines between the straight and diagonal ones decide (as
+      // `checkAllRound` tests them).
+      let straight = horizontal.total + vertical.total
+      guard Double(straight) < 14 * DetectorTuning.thinRingModule,
+        near.contains(where: { dx, dy in
+          image.finderRuns(x: column + dx, y: row + dy, dx: 1, dy: 1, maxRun: maxRun) != nil
+            || image.finderRuns(x: column + dx, y: row + dy, dx: 1, dy: -1, maxRun: maxRun)
+              != nil
+        })
+      else { return nil }
+      var pattern = FinderPattern(centre: centre, moduleSize: Double(straight) / 14)
+      checkAllRound(image, &pattern, rowTotal: rowTotal)
+      return pattern.isConfirmedAllRound ? pattern : nil
+    }
     // Diagonal runs count pixels along the diagonal, each √2 long.
     let diagonalTotal = Double(diagonal + antidiagonal) * 1.4142
     let straightTotal = Double(horizontal.total + vertical.total)
@@ -413,7 +431,6 @@ enum FinderPatternScanner {
       return nil
     }
     let moduleSize = (straightTotal + diagonalTotal) / 28
-    let centre = Point(x: centreX, y: centreY)
     return FinderPattern(centre: centre, moduleSize: moduleSize)
   }
 
