@@ -662,10 +662,11 @@ public struct Detector: Sendable {
     /// Those seen on two scan lines or more and all round.
     var twiceAllRound = 0
 
-    /// The account of `patterns`.
+    /// The account of `patterns` (those confirmed without their diagonals, a small pattern's
+    /// thin rings, are not counted as seen twice: alone they promise nothing).
     init(_ patterns: [FinderPattern]) {
       self.patterns = patterns.count
-      for pattern in patterns where pattern.count >= 2 {
+      for pattern in patterns where pattern.count >= 2 && pattern.showsDiagonals {
         twice += 1
         if pattern.isConfirmedAllRound { twiceAllRound += 1 }
       }

@@ -40,9 +40,14 @@ enum DetectorTuning {
   /// the straight and diagonal ones: turned near 45°, its thin rings are bands of pixel steps
   /// that a diagonal walk can step over. On the real photos at full size: four more codes
   /// (small printed codes turned 45°, a code under a bright spot), for 1.4 % more instructions
-  /// on the photos as 720p frames. Higher: larger patterns too (3.8 % more at any size; two
-  /// more codes in those frames, one fewer at 1080p).
+  /// on the photos as 720p frames. Such patterns do not by themselves make a first look
+  /// promising (`FinderPattern.showsDiagonals`). Higher: larger patterns too (3.8 % more at
+  /// any size; two more codes in those frames, one fewer at 1080p).
   static let thinRingModule = 5.0
+  /// The smallest modules (pixels) `thinRingModule`'s confirmation is made for: below it, a
+  /// noisy frame's global threshold makes hundreds of specks that the in-between lines pass,
+  /// and their triples spend the frame's budget (the class `lowcontrast` lost a code).
+  static let thinRingSmallest = 2.5
   /// The most finder patterns a pass keeps: three per symbol, so some 340 symbols a frame.
   /// Bounds the grouping work of a frame full of strong texture.
   static let maxPatterns = 1024

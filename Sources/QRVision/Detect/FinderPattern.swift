@@ -17,6 +17,10 @@ public struct FinderPattern: Hashable, Sendable {
   /// Whether the 1:1:3:1:1 ratio also held along lines between the straight and diagonal ones
   /// (eight angles in all, as concentric rings show it and texture seldom does).
   var isConfirmedAllRound = false
+  /// Whether the ratio held along both diagonals on some scan line; false for a pattern that
+  /// only the lines between them confirmed (`DetectorTuning.thinRingModule`), which does not
+  /// by itself promise a symbol to a frame's other thresholds.
+  var showsDiagonals = true
 
   /// Creates a finder pattern.
   public init(centre: Point, moduleSize: Double, count: Int = 1) {
@@ -44,6 +48,7 @@ public struct FinderPattern: Hashable, Sendable {
     moduleSize = moduleSize * a + other.moduleSize * b
     count += other.count
     isConfirmedAllRound = isConfirmedAllRound || other.isConfirmedAllRound
+    showsDiagonals = showsDiagonals || other.showsDiagonals
   }
 
   /// The pattern as seen in frame pixels, from a level of the pyramid `scale` times smaller

@@ -414,6 +414,7 @@ enum FinderPatternScanner {
       // `checkAllRound` tests them).
       let straight = horizontal.total + vertical.total
       guard Double(straight) < 14 * DetectorTuning.thinRingModule,
+        Double(straight) >= 14 * DetectorTuning.thinRingSmallest,
         near.contains(where: { dx, dy in
           image.finderRuns(x: column + dx, y: row + dy, dx: 1, dy: 1, maxRun: maxRun) != nil
             || image.finderRuns(x: column + dx, y: row + dy, dx: 1, dy: -1, maxRun: maxRun)
@@ -421,6 +422,7 @@ enum FinderPatternScanner {
         })
       else { return nil }
       var pattern = FinderPattern(centre: centre, moduleSize: Double(straight) / 14)
+      pattern.showsDiagonals = false
       checkAllRound(image, &pattern, rowTotal: rowTotal)
       return pattern.isConfirmedAllRound ? pattern : nil
     }
