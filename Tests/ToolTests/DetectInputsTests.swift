@@ -5,12 +5,6 @@
 import Foundation
 import Testing
 
-private func records(_ output: String) -> [[String: Any]] {
-  output.split(separator: "\n").compactMap {
-    (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
-  }
-}
-
 /// A scratch directory with `code.png` (a QR Code of `text`), `micro.png` (a Micro QR of
 /// `micro`) and `blank.pgm`; scripts run in it with the built tools first on PATH.
 private final class Scratch {

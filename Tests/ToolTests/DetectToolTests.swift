@@ -42,12 +42,6 @@ private enum Scene {
   }
 }
 
-private func records(_ output: String) -> [[String: Any]] {
-  output.split(separator: "\n").compactMap {
-    (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
-  }
-}
-
 private func temporaryDirectory() throws -> URL {
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
     "qrdetect-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")

@@ -5,80 +5,43 @@
 import Foundation
 import Testing
 
-private let python = ToolRunner.packageRoot.appendingPathComponent(".venv/bin/python").path
-private let hasPillow = FileManager.default.isExecutableFile(atPath: python)
+private let hasPillow = FileManager.default.isExecutableFile(atPath: venvPython)
 private let hasFfmpeg = FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg")
 
-private func records(_ output: String) -> [[String: Any]] {
-  output.split(separator: "\n").compactMap {
-    (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
-  }
-}
+/// The text of the images these tests make.
+private let imageText = "https://example.com/png"
 
-private func corners(_ record: [String: Any]) -> [[Double]] {
-  (record["corners"] as? [[Any]] ?? []).map { $0.compactMap { ($0 as? NSNumber)?.doubleValue } }
-}
+/// A scratch directory holding `code.png` (`ScratchImages`) of `imageText`.
+private func scratch() throws -> ScratchImages { try ScratchImages("images", text: imageText) }
 
-/// A scratch directory holding `code.png` (qrrender's, 8 pixels a module: 264 × 264 with the
-/// symbol from 32 to 232), removed at deinit.
-private final class Images {
-  let directory: URL
-  static let text = "https://example.com/png"
-
-  init() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "images-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let rendered = try ToolRunner.run(
-      "qrrender", ["-f", "png", "-s", "8", "-o", path("code.png"), Self.text])
-    #expect(rendered.status == 0, "\(rendered.errors)")
-  }
-
-  deinit { try? FileManager.default.removeItem(at: directory) }
-
-  func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-
-  func bytes(_ name: String) throws -> [UInt8] {
-    Array(try Data(contentsOf: directory.appendingPathComponent(name)))
-  }
-
-  func write(_ name: String, _ bytes: [UInt8]) throws {
-    try Data(bytes).write(to: directory.appendingPathComponent(name))
-  }
-
-  /// Runs a shell script in the directory, the built tools first on PATH.
-  func shell(_ script: String) throws -> ToolResult {
-    try ToolRunner.shell("cd '\(directory.path)' && " + script)
-  }
-
+extension ScratchImages {
   /// Runs a Pillow script in the directory (`code` is qrrender's image as 8-bit gray).
-  func pillow(_ script: String) throws {
-    let prelude = """
-      import os, struct, zlib
-      import numpy as np
-      from PIL import Image, ImageOps
-      os.chdir(\"\(directory.path)\")
-      code = Image.open("code.png").convert("L")
+  fileprivate func pillow(_ script: String) throws {
+    try pillow(
+      script,
+      prelude: """
+        import struct, zlib
+        import numpy as np
+        from PIL import Image, ImageOps
+        code = Image.open("code.png").convert("L")
 
-      """
-    let result = try ToolRunner.runExecutable(python, ["-c", prelude + script])
-    #expect(result.status == 0, "\(result.errors)")
+        """)
   }
 }
 
 @Test func qrrenderPNGIsReadBackByQrdetectWithItsCorners() throws {
-  let images = try Images()
+  let images = try scratch()
   let result = try ToolRunner.run("qrdetect", [images.path("code.png")])
   #expect(result.status == 0, "\(result.errors)")
   let found = records(result.output)
   #expect(found.count == 1)
-  #expect(found.first?["text"] as? String == Images.text)
+  #expect(found.first?["text"] as? String == imageText)
   #expect(found.first.map(corners) == [[32, 32], [232, 32], [232, 232], [32, 232]])
 }
 
 @Test(.enabled(if: hasPillow, "no .venv with Pillow (scripts/test makes it)"))
 func everyPNGColourTypeAndDepthAndEveryJPEGColourSpaceIsRead() throws {
-  let images = try Images()
+  let images = try scratch()
   try images.pillow(
     """
     code.convert("1").save("bits1.png")
@@ -123,7 +86,7 @@ func everyPNGColourTypeAndDepthAndEveryJPEGColourSpaceIsRead() throws {
     let result = try ToolRunner.run("qrdetect", [images.path(name)])
     #expect(result.status == 0, "\(name): \(result.errors)")
     let found = records(result.output)
-    #expect(found.first?["text"] as? String == Images.text, "\(name)")
+    #expect(found.first?["text"] as? String == imageText, "\(name)")
     for (corner, expected) in zip(found.first.map(corners) ?? [], [[32, 32], [232, 32]]) {
       #expect(abs(corner[0] - Double(expected[0])) <= 2, "\(name): \(corner)")
     }
@@ -132,7 +95,7 @@ func everyPNGColourTypeAndDepthAndEveryJPEGColourSpaceIsRead() throws {
 
 @Test(.enabled(if: hasPillow, "no .venv with Pillow (scripts/test makes it)"))
 func jpegEXIFOrientationPutsCornersInTheDisplayedFrame() throws {
-  let images = try Images()
+  let images = try scratch()
   // Displayed: a 528 × 264 picture with the code on its left half. Stored: turned so that a
   // viewer must apply the orientation to show it so.
   try images.pillow(
@@ -155,7 +118,7 @@ func jpegEXIFOrientationPutsCornersInTheDisplayedFrame() throws {
     let result = try ToolRunner.run("qrdetect", [images.path("exif\(orientation).jpg")])
     #expect(result.status == 0, "\(orientation): \(result.errors)")
     let found = records(result.output)
-    #expect(found.first?["text"] as? String == Images.text, "orientation \(orientation)")
+    #expect(found.first?["text"] as? String == imageText, "orientation \(orientation)")
     // Upright, unmirrored, on the left: the corners are where a viewer shows them.
     let points = found.first.map(corners) ?? []
     #expect(points.count == 4 && found.first?["mirrored"] as? Bool == false)
@@ -169,7 +132,7 @@ func jpegEXIFOrientationPutsCornersInTheDisplayedFrame() throws {
 
 @Test(.enabled(if: hasFfmpeg, "ffmpeg not installed (scripts/test installs it)"))
 func concatenatedPNGJPEGAndPGMAreReadAsOneStream() throws {
-  let images = try Images()
+  let images = try scratch()
   let result = try images.shell(
     """
     ffmpeg -v error -i code.png -pix_fmt gray code.pgm && ffmpeg -v error -i code.png code.jpg &&
@@ -178,20 +141,20 @@ func concatenatedPNGJPEGAndPGMAreReadAsOneStream() throws {
   #expect(result.status == 0, "\(result.errors)")
   let found = records(result.output)
   #expect(found.compactMap { $0["frame"] as? Int } == [0, 1, 2, 3, 4])
-  #expect(found.allSatisfy { $0["text"] as? String == Images.text })
+  #expect(found.allSatisfy { $0["text"] as? String == imageText })
 }
 
 @Test func qrcaptureTakesPNGAsAFrameSource() throws {
-  let images = try Images()
+  let images = try scratch()
   let result = try images.shell("qrcapture code.png code.png | qrdetect")
   #expect(result.status == 0, "\(result.errors)")
   // Each input's frames are numbered from 0: one record per image.
   let found = records(result.output)
-  #expect(found.count == 2 && found.allSatisfy { $0["text"] as? String == Images.text })
+  #expect(found.count == 2 && found.allSatisfy { $0["text"] as? String == imageText })
 }
 
 @Test func truncatedAndCorruptImagesAreErrorsAfterTheGoodOnes() throws {
-  let images = try Images()
+  let images = try scratch()
   let png = try images.bytes("code.png")
   // Cut inside the IDAT chunk: the first image is written, the second reported.
   let truncated = try ToolRunner.run("qrdetect", input: png + png.prefix(png.count - 30))
@@ -244,7 +207,7 @@ func concatenatedPNGJPEGAndPGMAreReadAsOneStream() throws {
 
 @Test(.enabled(if: hasFfmpeg, "ffmpeg not installed (scripts/test installs it)"))
 func otherFormatsAreNamedWithTheFfmpegCommandThatReadsThem() throws {
-  let images = try Images()
+  let images = try scratch()
   for (file, name) in [
     ("code.jp2", "a JPEG 2000 image"), ("code.mp4", "an MP4 or QuickTime video"),
   ] {

@@ -6,63 +6,27 @@
 import Foundation
 import Testing
 
-private let python = ToolRunner.packageRoot.appendingPathComponent(".venv/bin/python").path
-private let hasPillow = FileManager.default.isExecutableFile(atPath: python)
+private let hasPillow = FileManager.default.isExecutableFile(atPath: venvPython)
 private let pillowMissing: Comment = "no .venv with Pillow (scripts/test makes it)"
 private let hasHeifEnc = FileManager.default.isExecutableFile(atPath: "/usr/bin/heif-enc")
 private let hasFfmpeg = FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg")
 
-private func records(_ output: String) -> [[String: Any]] {
-  output.split(separator: "\n").compactMap {
-    (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
-  }
-}
-
-private func corners(_ record: [String: Any]) -> [[Double]] {
-  (record["corners"] as? [[Any]] ?? []).map { $0.compactMap { ($0 as? NSNumber)?.doubleValue } }
-}
-
 /// qrrender's code at 8 pixels a module: 264 × 264, the symbol from 32 to 232.
 private let upright: [[Double]] = [[32, 32], [232, 32], [232, 232], [32, 232]]
 
-/// A scratch directory holding `code.png` (qrrender's), removed at deinit.
-private final class Photos {
-  let directory: URL
-  static let text = "https://example.com/photo"
+/// The text of the photos these tests make.
+private let photoText = "https://example.com/photo"
 
-  init() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "photos-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let rendered = try ToolRunner.run(
-      "qrrender", ["-f", "png", "-s", "8", "-o", path("code.png"), Self.text])
-    #expect(rendered.status == 0, "\(rendered.errors)")
-  }
+/// A scratch directory holding `code.png` (`ScratchImages`) of `photoText`.
+private func scratch() throws -> ScratchImages { try ScratchImages("photos", text: photoText) }
 
-  deinit { try? FileManager.default.removeItem(at: directory) }
-
-  func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-
-  func bytes(_ name: String) throws -> [UInt8] {
-    Array(try Data(contentsOf: directory.appendingPathComponent(name)))
-  }
-
-  func write(_ name: String, _ bytes: [UInt8]) throws {
-    try Data(bytes).write(to: directory.appendingPathComponent(name))
-  }
-
-  /// Runs a shell script in the directory, the built tools first on PATH.
-  func shell(_ script: String, environment: [String: String] = [:]) throws -> ToolResult {
-    try ToolRunner.shell("cd '\(directory.path)' && " + script, environment: environment)
-  }
-
+extension ScratchImages {
   /// Runs a Pillow script in the directory (`code` is qrrender's image as 8-bit gray, `blank` a
   /// white image of its size, `bmp(...)` writes a BMP from its parts).
-  func pillow(_ script: String) throws {
+  fileprivate func pillow(_ script: String) throws {
     let prelude = """
-      import os, struct
+      import struct
       from PIL import Image
-      os.chdir(\"\(directory.path)\")
       code = Image.open("code.png").convert("L")
       blank = Image.new("L", code.size, 255)
       W, H = code.size
@@ -87,12 +51,11 @@ private final class Photos {
           return rows if top_down else rows[::-1]
 
       """
-    let result = try ToolRunner.runExecutable(python, ["-c", prelude + script])
-    #expect(result.status == 0, "\(result.errors)")
+    try pillow(script, prelude: prelude)
   }
 
   /// qrcapture's frames of `file` (its qrframe stream), to compare pixels with the PNG's.
-  func frames(_ file: String) throws -> [UInt8] {
+  fileprivate func frames(_ file: String) throws -> [UInt8] {
     try ToolRunner.run("qrcapture", [path(file)]).stdout
   }
 }
@@ -101,7 +64,7 @@ private final class Photos {
 
 @Test(.enabled(if: hasPillow, pillowMissing))
 func everyPhotoFormatGivesThePNGsPixelsAndItsCode() throws {
-  let photos = try Photos()
+  let photos = try scratch()
   try photos.pillow(
     """
     rgb = code.convert("RGB")
@@ -130,14 +93,14 @@ func everyPhotoFormatGivesThePNGsPixelsAndItsCode() throws {
     let result = try ToolRunner.run("qrdetect", [photos.path(file)])
     #expect(result.status == 0, "\(file): \(result.errors)")
     let found = records(result.output)
-    #expect(found.count == 1 && found.first?["text"] as? String == Photos.text, "\(file)")
+    #expect(found.count == 1 && found.first?["text"] as? String == photoText, "\(file)")
     #expect(found.first.map(corners) == upright, "\(file)")
   }
 }
 
 @Test(.enabled(if: hasPillow, pillowMissing))
 func everyBMPVariantIsRead() throws {
-  let photos = try Photos()
+  let photos = try scratch()
   // Made here byte by byte: what Pillow does not write (4 and 16 bits, bit fields, a V5 header
   // with alpha, top-down rows, RLE).
   try photos.pillow(
@@ -214,7 +177,7 @@ func everyBMPVariantIsRead() throws {
 
 @Test(.enabled(if: hasPillow, pillowMissing))
 func everyTIFFPageAndGIFAndWebPFrameIsAFrame() throws {
-  let photos = try Photos()
+  let photos = try scratch()
   try photos.pillow(
     """
     turned = code.rotate(90)
@@ -246,7 +209,7 @@ func everyTIFFPageAndGIFAndWebPFrameIsAFrame() throws {
 
 @Test(.enabled(if: hasPillow, pillowMissing))
 func tiffAndWebPOrientationPutCornersInTheDisplayedFrame() throws {
-  let photos = try Photos()
+  let photos = try scratch()
   // Displayed: 528 × 264 with the code on the left. Stored turned, with the orientation that
   // tells a viewer how to turn it back (TIFF's tag 274, WebP's EXIF chunk).
   try photos.pillow(
@@ -279,7 +242,7 @@ func tiffAndWebPOrientationPutCornersInTheDisplayedFrame() throws {
 
 @Test(.enabled(if: hasHeifEnc, "heif-enc not installed (scripts/test installs libheif-examples)"))
 func heicMadeByHeifEncIsReadAndItsAbsenceNamesThePackage() throws {
-  let photos = try Photos()
+  let photos = try scratch()
   let made = try photos.shell(
     "ffmpeg -v error -i code.png -pix_fmt rgb24 rgb.png && heif-enc -q 90 rgb.png -o photo.heic"
       + " >/dev/null")
@@ -287,7 +250,7 @@ func heicMadeByHeifEncIsReadAndItsAbsenceNamesThePackage() throws {
   let result = try ToolRunner.run("qrdetect", [photos.path("photo.heic")])
   #expect(result.status == 0, "\(result.errors)")
   let found = records(result.output)
-  #expect(found.first?["text"] as? String == Photos.text)
+  #expect(found.first?["text"] as? String == photoText)
   // HEVC is lossy: the corners within a pixel.
   for (point, expected) in zip(found.first.map(corners) ?? [], upright) {
     #expect(abs(point[0] - expected[0]) <= 1 && abs(point[1] - expected[1]) <= 1)
@@ -295,7 +258,7 @@ func heicMadeByHeifEncIsReadAndItsAbsenceNamesThePackage() throws {
   // AVIF, the same container with AV1 inside, goes through libheif too.
   let avif = try photos.shell(
     "heif-enc -A -q 90 rgb.png -o photo.avif >/dev/null && qrdetect photo.avif")
-  #expect(records(avif.output).first?["text"] as? String == Photos.text, "\(avif.errors)")
+  #expect(records(avif.output).first?["text"] as? String == photoText, "\(avif.errors)")
   // After a PNG on standard input, as a stream.
   let stream = try photos.shell("cat code.png photo.heic | qrdetect")
   #expect(records(stream.output).count == 2, "\(stream.errors)")
@@ -329,7 +292,7 @@ func heicMadeByHeifEncIsReadAndItsAbsenceNamesThePackage() throws {
   .enabled(
     if: hasHeifEnc && hasPillow, "heif-enc or Pillow missing (scripts/test installs them)"))
 func heicRotationIsAppliedByLibheif() throws {
-  let photos = try Photos()
+  let photos = try scratch()
   try photos.pillow(
     """
     shown = Image.new("RGB", (528, 264), (255, 255, 255))
@@ -413,7 +376,7 @@ func heicRotationIsAppliedByLibheif() throws {
 
     open("turned.heic", "wb").write(add_irot(open("stored.heic", "rb").read(), 1))
     """
-  let patched = try ToolRunner.runExecutable(python, ["-c", script])
+  let patched = try ToolRunner.runExecutable(venvPython, ["-c", script])
   try #require(patched.status == 0, "\(patched.errors)")
   for file in ["turned.heic"] {
     let result = try ToolRunner.run("qrdetect", [photos.path(file)])
@@ -430,7 +393,7 @@ func heicRotationIsAppliedByLibheif() throws {
 
 @Test(.enabled(if: hasPillow, pillowMissing))
 func truncatedAndCorruptPhotosAreErrorsAfterTheGoodFrames() throws {
-  let photos = try Photos()
+  let photos = try scratch()
   try photos.pillow(
     """
     code.save("code.webp", lossless=True)
@@ -504,7 +467,7 @@ func truncatedAndCorruptPhotosAreErrorsAfterTheGoodFrames() throws {
 
 @Test(.enabled(if: hasFfmpeg, "ffmpeg not installed (scripts/test installs it)"))
 func unreadFormatsNameTheFileAndPipeAndTheSummaryCountsThemApart() throws {
-  let photos = try Photos()
+  let photos = try scratch()
   let made = try photos.shell(
     """
     mkdir -p dir && cp code.png dir/ && printf 'notes\\n' > dir/notes.txt &&
@@ -539,6 +502,6 @@ func unreadFormatsNameTheFileAndPipeAndTheSummaryCountsThemApart() throws {
     }
     let command = String(line[line.index(after: start)..<end])
     let piped = try photos.shell(command)
-    #expect(records(piped.output).first?["text"] as? String == Photos.text, "\(command)")
+    #expect(records(piped.output).first?["text"] as? String == photoText, "\(command)")
   }
 }

@@ -148,12 +148,6 @@ private func makeClip(in workspace: Workspace, name: String = "clip.mp4") throws
     """)
 }
 
-private func records(_ output: String) -> [[String: Any]] {
-  output.split(separator: "\n").compactMap {
-    (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
-  }
-}
-
 // MARK: - the README shows what is tested
 
 @Test func readmeShowsEveryRecipeAsTested() throws {
