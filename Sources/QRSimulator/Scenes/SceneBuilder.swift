@@ -156,6 +156,19 @@ struct SceneBuilder {
     return nil
   }
 
+  /// The scene finished as a phone photographs it: exposure 1, then a Gaussian blur of σ drawn
+  /// from `blur` (pixels), noise of σ drawn from `noise` and a JPEG quality from `quality`,
+  /// drawn in that order.
+  mutating func photographed(
+    blur: (Double, Double), noise: (Double, Double), quality: ClosedRange<Int>
+  ) -> GeneratedScene {
+    lighting.exposure = 1
+    canvas.gaussianBlur(sigma: random.uniform(blur.0, blur.1))
+    lighting.noise = random.uniform(noise.0, noise.1)
+    lighting.jpegQuality = quality.lowerBound + random.integer(below: quality.count)
+    return finish()
+  }
+
   /// The finished scene.
   mutating func finish() -> GeneratedScene {
     var image = canvas.shaded(lighting, random: &random)

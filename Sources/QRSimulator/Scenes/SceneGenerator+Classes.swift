@@ -329,11 +329,7 @@ extension SceneGenerator {
         focal: Double(scene.width))
       scene.draw(symbol, quad: quad, dark: Float(light - gap), light: Float(light))
     }
-    scene.lighting.exposure = 1
-    scene.canvas.gaussianBlur(sigma: scene.random.uniform(0.4, 0.8))
-    scene.lighting.noise = scene.random.uniform(2, 5)
-    scene.lighting.jpegQuality = 60 + scene.random.integer(below: 21)
-    return scene.finish()
+    return scene.photographed(blur: (0.4, 0.8), noise: (2, 5), quality: 60...80)
   }
 
   /// 1280 × 720, three to eight codes at 1.6–2.8 px a module, each printed with a quiet zone of
@@ -360,11 +356,7 @@ extension SceneGenerator {
         symbol, quad: quad, dark: Float(scene.random.uniform(0.06, 0.18)),
         light: Float(scene.random.uniform(0.72, 0.9)))
     }
-    scene.lighting.exposure = 1
-    scene.canvas.gaussianBlur(sigma: scene.random.uniform(0.5, 0.9))
-    scene.lighting.noise = scene.random.uniform(2, 4)
-    scene.lighting.jpegQuality = 70 + scene.random.integer(below: 21)
-    return scene.finish()
+    return scene.photographed(blur: (0.5, 0.9), noise: (2, 4), quality: 70...90)
   }
 
   /// 1280 × 720, one or two codes at 4–10 px a module, under a Gaussian blur of σ 0.15–0.45
