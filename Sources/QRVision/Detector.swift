@@ -482,6 +482,8 @@ public struct Detector: Sendable {
     account: inout Account, usesWindowStorage: Bool = false, strongFirst: Bool = false,
     accept: (SymbolCandidate) -> Bool, isDone: (Account) -> Bool
   ) {
+    // The frame pixels a pixel of `pass`'s image spans.
+    func scale(_ pass: Pass) -> Double { sourceScale * Double(1 << pass.level) }
     // What each level's binarizer holds, and how many levels below the first are made.
     var previous = [Pass?](repeating: nil, count: Self.levels)
     var madeLevels = 0
@@ -548,8 +550,7 @@ public struct Detector: Sendable {
       twinHits = nil
       var collected: [FinderPatternScanner.RowHit] = []
       var patterns = scanPatterns(
-        binary, scale: sourceScale * Double(1 << pass.level), origin: origin,
-        findsStones: pass.findsStones,
+        binary, scale: scale(pass), origin: origin, findsStones: pass.findsStones,
         rowStep: rowStep, rows: rows, inverted: &collected)
       if hasTwinNext { twinHits = (twin, collected) }
       // In the pyramid, a pattern is located at the level where its modules are a few pixels:
@@ -562,7 +563,7 @@ public struct Detector: Sendable {
     func search(_ scanned: inout Scanned, _ triples: TripleGroup) -> [FinderPattern] {
       self.search(
         scanned.binary, gray: scanned.gray, patterns: scanned.patterns,
-        scale: sourceScale * Double(1 << scanned.pass.level), origin: origin,
+        scale: scale(scanned.pass), origin: origin,
         isInverted: scanned.pass.isInverted, findsStones: scanned.pass.findsStones,
         rowStep: rowStep, triples: triples, accepted: &account.accepted, work: &account.work,
         fruitless: &account.fruitless, trace: &account.trace, grouped: &scanned.grouped,

@@ -396,11 +396,17 @@ enum FinderPatternScanner {
     // the centre's neighbours may stand in.
     let near = [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)]
     var diagonals: (Int, Int)?
+    // Whether a diagonal held where its antidiagonal did not (the antidiagonal is walked only
+    // where the diagonal held).
+    var diagonalHeld = false
     for (dx, dy) in near {
-      if let diagonal = image.finderRuns(
-        x: column + dx, y: row + dy, dx: 1, dy: 1, maxRun: maxRun),
-        let antidiagonal = image.finderRuns(
-          x: column + dx, y: row + dy, dx: 1, dy: -1, maxRun: maxRun)
+      guard
+        let diagonal = image.finderRuns(
+          x: column + dx, y: row + dy, dx: 1, dy: 1, maxRun: maxRun)
+      else { continue }
+      diagonalHeld = true
+      if let antidiagonal = image.finderRuns(
+        x: column + dx, y: row + dy, dx: 1, dy: -1, maxRun: maxRun)
       {
         diagonals = (diagonal.total, antidiagonal.total)
         break
@@ -415,11 +421,10 @@ enum FinderPatternScanner {
       let straight = horizontal.total + vertical.total
       guard Double(straight) < 14 * DetectorTuning.thinRingModule,
         Double(straight) >= 14 * DetectorTuning.thinRingSmallest,
-        near.contains(where: { dx, dy in
-          image.finderRuns(x: column + dx, y: row + dy, dx: 1, dy: 1, maxRun: maxRun) != nil
-            || image.finderRuns(x: column + dx, y: row + dy, dx: 1, dy: -1, maxRun: maxRun)
-              != nil
-        })
+        diagonalHeld
+          || near.contains(where: { dx, dy in
+            image.finderRuns(x: column + dx, y: row + dy, dx: 1, dy: -1, maxRun: maxRun) != nil
+          })
       else { return nil }
       var pattern = FinderPattern(centre: centre, moduleSize: Double(straight) / 14)
       pattern.showsDiagonals = false

@@ -66,16 +66,21 @@ struct FruitlessAttempts {
   /// top-left, top-right and bottom-left patterns' in frame pixels.
   mutating func insertUnread(_ centres: [Point], moduleSize: Double) {
     let fourth = centres[1] + centres[2] - centres[0]
-    let corners = centres + [fourth]
-    let margin = moduleSize * DetectorTuning.unreadMargin
     unreadModules.append(moduleSize)
-    let xs = corners.map(\.x)
-    let ys = corners.map(\.y)
-    unread.append(
-      (
-        xs.reduce(.infinity, min) - margin, ys.reduce(.infinity, min) - margin,
-        xs.reduce(-.infinity, max) + margin, ys.reduce(-.infinity, max) + margin
-      ))
+    unread.append(Self.rectangle(around: centres + [fourth], moduleSize: moduleSize))
+  }
+
+  /// The rectangle around `points`, widened by `DetectorTuning.unreadMargin` modules.
+  private static func rectangle(around points: [Point], moduleSize: Double) -> (
+    x0: Double, y0: Double, x1: Double, y1: Double
+  ) {
+    let margin = moduleSize * DetectorTuning.unreadMargin
+    let xs = points.map(\.x)
+    let ys = points.map(\.y)
+    return (
+      xs.reduce(.infinity, min) - margin, ys.reduce(.infinity, min) - margin,
+      xs.reduce(-.infinity, max) + margin, ys.reduce(-.infinity, max) + margin
+    )
   }
 
   /// The modules of each of `unread`.
@@ -102,15 +107,7 @@ struct FruitlessAttempts {
     let located = zip(unread, unreadModules).filter { $0.1 < moduleSize }.map(\.0)
     let guessed = attempts.filter {
       $0.centres.count == 3 && $0.scale == 1 && $0.moduleSize < moduleSize
-    }.map { places in
-      let margin = places.moduleSize * DetectorTuning.unreadMargin
-      let xs = places.centres.map(\.x)
-      let ys = places.centres.map(\.y)
-      return (
-        xs.reduce(.infinity, min) - margin, ys.reduce(.infinity, min) - margin,
-        xs.reduce(-.infinity, max) + margin, ys.reduce(-.infinity, max) + margin
-      )
-    }
+    }.map { Self.rectangle(around: $0.centres, moduleSize: $0.moduleSize) }
     return (located, guessed)
   }
 
