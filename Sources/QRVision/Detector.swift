@@ -45,6 +45,16 @@ public struct Detector: Sendable {
     var binarizers = [Binarizer](repeating: Binarizer(), count: Detector.levels)
     /// Index 0 holds the half-size image, 1 the quarter-size one, and so on.
     var images = [GrayImage?](repeating: nil, count: Detector.levels - 1)
+    /// The pass whose bits each level's binarizer holds, and how many of `images` are made,
+    /// for the image the buffers serve now: the looks at one frame share its levels.
+    var holds = [Pass?](repeating: nil, count: Detector.levels)
+    var madeLevels = 0
+
+    /// Forgets what the buffers hold (another image), keeping their storage.
+    mutating func serveAnotherImage() {
+      holds = [Pass?](repeating: nil, count: Detector.levels)
+      madeLevels = 0
+    }
   }
   // One set for the frame, one for windows of it (whose size changes from frame to frame).
   private var frameBuffers = Buffers()
@@ -244,6 +254,7 @@ public struct Detector: Sendable {
   private mutating func run(_ image: GrayImage, accept: (SymbolCandidate) -> Bool) {
     var account = Account()
     if options.tracesSearch { account.trace = DetectorTrace() }
+    frameBuffers.serveAnotherImage()
     defer {
       lastWork = account.work
       lastTrace = account.trace ?? DetectorTrace()
@@ -484,13 +495,12 @@ public struct Detector: Sendable {
   ) {
     // The frame pixels a pixel of `pass`'s image spans.
     func scale(_ pass: Pass) -> Double { sourceScale * Double(1 << pass.level) }
-    // What each level's binarizer holds, and how many levels below the first are made.
-    var previous = [Pass?](repeating: nil, count: Self.levels)
-    var madeLevels = 0
     // Taken out of `self` for the look and put back after, so that they are written in place
-    // (a copy left in `self` would make every write copy them).
+    // (a copy left in `self` would make every write copy them). The frame's buffers keep what
+    // earlier looks at it made; a window is another image each look.
     var buffers = Buffers()
     if usesWindowStorage { swap(&buffers, &windowBuffers) } else { swap(&buffers, &frameBuffers) }
+    if usesWindowStorage { buffers.serveAnotherImage() }
     defer {
       if usesWindowStorage { swap(&buffers, &windowBuffers) } else { swap(&buffers, &frameBuffers) }
     }
@@ -511,14 +521,15 @@ public struct Detector: Sendable {
       // made once, from the one above).
       var image = source
       if pass.level > 0 {
-        while madeLevels < pass.level {
-          let above = madeLevels == 0 ? source : buffers.images[madeLevels - 1] ?? source
-          Self.halve(above, into: &buffers.images[madeLevels])
-          madeLevels += 1
+        while buffers.madeLevels < pass.level {
+          let made = buffers.madeLevels
+          let above = made == 0 ? source : buffers.images[made - 1] ?? source
+          Self.halve(above, into: &buffers.images[made])
+          buffers.madeLevels += 1
         }
         image = buffers.images[pass.level - 1] ?? source
       }
-      let holds = previous[pass.level]
+      let holds = buffers.holds[pass.level]
       func binarize(_ bits: inout Binarizer) {
         if let holds, holds.threshold == pass.threshold {
           // The same threshold: the bits are there, perhaps to be swapped.
@@ -533,7 +544,7 @@ public struct Detector: Sendable {
         }
       }
       binarize(&buffers.binarizers[pass.level])
-      previous[pass.level] = pass
+      buffers.holds[pass.level] = pass
       let bits = buffers.binarizers[pass.level]
       account.work.passes += 1
       // The words are shared until the binarizer next writes them (copied then, when a pass
