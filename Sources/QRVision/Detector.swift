@@ -80,7 +80,7 @@ public struct Detector: Sendable {
   ///
   /// Each candidate goes to `Decoder.decode` with its unreliable modules as erasures (see
   /// `detect(in:decode:)` for when it is tried again without); its mirror image is tried when
-  /// it fails.
+  /// it fails (see `detect(in:decode:)`).
   ///
   /// - Complexity: O(*pixels*) per pass, plus the sampling and decoding of candidates.
   public mutating func detect(in image: GrayImage) -> [Detection<DecodedSymbol>] {
@@ -92,8 +92,11 @@ public struct Detector: Sendable {
 
   /// The symbols in `image` that `decode` accepts, each reported once.
   ///
-  /// `decode` is called for each candidate in turn (and for its mirror image when it returns
-  /// nil); a candidate is kept only when it returns a value, so nothing unverified is reported.
+  /// `decode` is called for each candidate in turn, and for its mirror image when it returns
+  /// nil, unless the candidate is QR Code whose format information read within
+  /// `DetectorTuning.cleanFormatDistance` bits (the locator turns a grid over when its format
+  /// information reads nearer so: a clean read says the grid is the right way round). A
+  /// candidate is kept only when `decode` returns a value, so nothing unverified is reported.
   /// Symbols over an accepted symbol's centre are not tried again.
   ///
   /// When `decode` returns a `DecodedSymbol` with a block whose erasures used up all its check
@@ -124,6 +127,8 @@ public struct Detector: Sendable {
         found.append(Detection(candidate: candidate, decoded: decoded))
         return true
       }
+      guard candidate.kind != .qr || candidate.formatDistance > DetectorTuning.cleanFormatDistance
+      else { return false }
       let mirror = candidate.mirrored()
       decodeAttempts += 1
       if let decoded = verified(mirror) {
@@ -609,10 +614,25 @@ public struct Detector: Sendable {
     }
     // Every pass scanned first; then the triples whose timing patterns show, of every pass,
     // before the rest of any: texture or a screen's grid at one level cannot spend the budget
-    // before a symbol seen plainly at another is tried.
+    // before a symbol seen plainly at another is tried. A pattern that a finer level's pass of
+    // the same polarity saw too is tried there only: a symbol read there needs nothing more,
+    // and one not read there reads no better from the coarser pixels (on the real photos as
+    // frames, two more codes read and 3 % fewer instructions without those attempts).
     var scannedPasses: [Scanned] = []
     for index in passes.indices {
-      guard let scanned = scan(index) else { continue }
+      guard var scanned = scan(index) else { continue }
+      if scanned.pass.level > 0 {
+        let finer = scannedPasses.filter {
+          $0.pass.level < scanned.pass.level && $0.pass.isInverted == scanned.pass.isInverted
+        }.flatMap { earlier in
+          earlier.patterns.map { $0.inFrame(scale: scale(earlier.pass), origin: origin) }
+        }
+        let coarse = scale(scanned.pass)
+        scanned.patterns.removeAll { pattern in
+          let seen = pattern.inFrame(scale: coarse, origin: origin)
+          return finer.contains { $0.isSame(as: seen) }
+        }
+      }
       if account.trace != nil {
         account.trace?.events.append(
           Self.traced(
