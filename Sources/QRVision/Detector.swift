@@ -989,6 +989,7 @@ public struct Detector: Sendable {
             }
             guard guess.centre.x >= 0, guess.centre.y >= 0,
               guess.centre.x < Double(binary.width), guess.centre.y < Double(binary.height),
+              QRLocator.mayHoldPattern(binary, guess),
               !accepted.contains(where: { $0.contains(guess.centre * scale + origin) })
             else { continue }
             let places = FruitlessAttempts.Places(

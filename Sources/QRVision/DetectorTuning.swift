@@ -117,6 +117,12 @@ enum DetectorTuning {
   static let timingEarlySamples = 16
   /// See `timingEarlySamples`.
   static let timingEarlyWrongShare = 0.3
+  /// A pair's guessed third pattern is tried only where this many of the nine points a module
+  /// apart around it are dark (`QRLocator.mayHoldPattern`). On the real photos as frames, half
+  /// the guesses fall on light paper or texture, and none of them read; skipping them leaves
+  /// the budget to other attempts (five more codes read at 1280 × 720). Higher: fewer guesses
+  /// at patterns spoiled by glare or blur.
+  static let guessDarkPoints = 2
   /// A QR Code candidate whose format information (both copies, 30 bits) read within this
   /// many bits of a codeword is not decoded mirrored when it fails: the locator turned it over
   /// already if its format read nearer so, and a grid read the wrong way round reads its

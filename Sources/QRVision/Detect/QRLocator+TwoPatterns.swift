@@ -69,6 +69,27 @@ extension QRLocator {
     return guesses
   }
 
+  /// Whether a pattern may lie at `guess`: at least `DetectorTuning.guessDarkPoints` of the
+  /// nine points a module apart around its centre (the centre, and a module away along the
+  /// axes and diagonals) are dark. A finder pattern's stone is three modules wide, so a guess
+  /// within a module and a half of a pattern, even a spoiled one, has dark points there; a
+  /// guess on a light quiet zone, paper or a light patch of texture has none.
+  ///
+  /// - Complexity: O(1).
+  static func mayHoldPattern(_ image: BinaryImage, _ guess: FinderPattern) -> Bool {
+    var dark = 0
+    for dy in -1...1 {
+      for dx in -1...1
+      where image.isDark(
+        guess.centre + Point(x: Double(dx) * guess.moduleSize, y: Double(dy) * guess.moduleSize))
+      {
+        dark += 1
+        if dark >= DetectorTuning.guessDarkPoints { return true }
+      }
+    }
+    return false
+  }
+
   /// A guessed pattern moved to the centre of the outer corners found around it (the corners
   /// come from rays to the dark ring's outer edge, so a guess a module or two off still finds
   /// them), with those corners; the guess and nil when none are found.
