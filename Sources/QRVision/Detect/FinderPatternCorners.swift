@@ -182,22 +182,27 @@ enum FinderPatternCorners {
     while true {
       let left = min(nextX, nextY)
       let leavesBackwards = nextX < nextY ? stepX < 0 : stepY < 0
-      // The first step in this pixel, and whether one falls in it at all.
-      var step = (entered * stepsPerPixel).rounded(.up)
-      if enteredBackwards && step == entered * stepsPerPixel { step += 1 }
-      step = max(1, step)
-      if step > lastStep { return nil }
+      // Every step from here on is past the limit.
+      if entered * stepsPerPixel > lastStep { return nil }
       let inside = x >= 0 && y >= 0 && x < image.width && y < image.height
-      let end = left * stepsPerPixel
-      if step < end || (leavesBackwards && step == end) {
-        let isDark = inside && image.isDark(x, y)
-        if isDark != dark {
+      // Past the image's edge every pixel is light: nothing more to cross.
+      if !inside && !dark { return nil }
+      // A pixel of the colour the march is in changes nothing, whether a step falls in it or
+      // not (and once the steps pass the limit, none changes anything): only a pixel of the
+      // other colour needs the step.
+      if (inside && image.isDark(x, y)) != dark {
+        // The first step in this pixel, and whether one falls in it at all.
+        var step = (entered * stepsPerPixel).rounded(.up)
+        if enteredBackwards && step == entered * stepsPerPixel { step += 1 }
+        step = max(1, step)
+        if step > lastStep { return nil }
+        let end = left * stepsPerPixel
+        if step < end || (leavesBackwards && step == end) {
           transitions += 1
-          dark = isDark
+          dark.toggle()
           if transitions == 3 { return centre + direction * ((step - 0.5) / stepsPerPixel) }
+          if !inside && !dark { return nil }
         }
-        // Past the image's edge every pixel is light: nothing more to cross.
-        if !inside && !dark { return nil }
       }
       entered = left
       enteredBackwards = leavesBackwards

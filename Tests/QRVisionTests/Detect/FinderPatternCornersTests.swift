@@ -93,3 +93,54 @@ func cornersOfASharpPatternAreItsOuterCorners(module: Int) throws {
   }
   #expect(compared >= 300)
 }
+
+/// The same contract on noise of runs one to four pixels long (most pixels a march steps over
+/// or clips change colour), with rays that leave the image and a dark band along its top edge
+/// that rays leave the image through while dark.
+@Test func thePixelWalkFindsTheMarchsEdgeOnNoiseAndAtTheImageEdges() {
+  var generator = SystemRandomNumberGenerator()
+  let (width, height) = (41, 37)
+  var bits = [UInt8](repeating: 0, count: width * height)
+  var index = 0
+  while index < bits.count {
+    let run = Int.random(in: 1...4, using: &generator)
+    let isDark: UInt8 = Bool.random(using: &generator) ? 1 : 0
+    for i in index..<min(index + run, bits.count) { bits[i] = isDark }
+    index += run
+  }
+  for i in 0..<(3 * width) { bits[i] = 1 }
+  let image = BinaryImage(width: width, height: height, bits: bits)
+  func march(_ centre: Point, _ direction: Point, limit: Double) -> Point? {
+    var position = centre
+    var (dark, transitions) = (true, 0)
+    for _ in 0..<Int((limit * 4).rounded(.up)) {
+      position = position + direction * 0.25
+      let isDark = image.isDark(position)
+      guard isDark != dark else { continue }
+      (dark, transitions) = (isDark, transitions + 1)
+      if transitions == 3 { return position - direction * 0.125 }
+    }
+    return nil
+  }
+  var (compared, lost) = (0, 0)
+  for _ in 0..<200 {
+    let centre = Point(
+      x: Double.random(in: 0..<Double(width), using: &generator),
+      y: Double.random(in: 0..<Double(height), using: &generator))
+    let limit = Double.random(in: 2...40, using: &generator)
+    for direction in FinderPatternCorners.directions {
+      let walked = FinderPatternCorners.edgeByPixels(
+        image, centre, direction: direction, limit: limit)
+      let marched = march(centre, direction, limit: limit)
+      #expect((walked == nil) == (marched == nil), "centre \(centre), ray \(direction)")
+      if let walked, let marched {
+        #expect(walked.distance(to: marched) < 1e-6, "centre \(centre), ray \(direction)")
+        compared += 1
+      } else {
+        lost += 1
+      }
+    }
+  }
+  #expect(compared >= 1000)
+  #expect(lost >= 100)
+}
