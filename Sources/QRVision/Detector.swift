@@ -974,12 +974,17 @@ public struct Detector: Sendable {
             }
             guard guess.centre.x >= 0, guess.centre.y >= 0,
               guess.centre.x < Double(binary.width), guess.centre.y < Double(binary.height),
-              QRLocator.mayHoldPattern(binary, guess),
               !accepted.contains(where: { $0.contains(guess.centre * scale + origin) })
             else { continue }
             let places = FruitlessAttempts.Places(
               [patterns[first], patterns[second], guess], scale: scale, origin: origin)
             guard !fruitless.contains(places) else { continue }
+            // A guess where no pattern can lie reads nothing: recorded as such, it is not made
+            // again and its place is still one the closer look may look at.
+            guard QRLocator.mayHoldPattern(binary, guess) else {
+              fruitless.insert(places)
+              continue
+            }
             work.qrAttempts += 1
             // The guess settled on the pattern's corners, then the guess itself (when the
             // corners mislead, the two patterns' geometry may still be right).
