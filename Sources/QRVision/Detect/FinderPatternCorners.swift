@@ -201,7 +201,6 @@ enum FinderPatternCorners {
           transitions += 1
           dark.toggle()
           if transitions == 3 { return centre + direction * ((step - 0.5) / stepsPerPixel) }
-          if !inside && !dark { return nil }
         }
       }
       entered = left

@@ -19,6 +19,24 @@ private func finder(module: Int, left: Int, top: Int, size: Int) -> BinaryImage 
   return BinaryImage(width: size, height: size, bits: bits)
 }
 
+/// Where a march from `centre` along `direction` in quarter-pixel steps, starting dark, meets
+/// its third change of colour (half a step before that step), or nil within `limit` pixels: the
+/// contract `FinderPatternCorners.edgeByPixels` keeps.
+private func quarterPixelMarch(
+  _ image: BinaryImage, _ centre: Point, _ direction: Point, limit: Double
+) -> Point? {
+  var position = centre
+  var (dark, transitions) = (true, 0)
+  for _ in 0..<Int((limit * 4).rounded(.up)) {
+    position = position + direction * 0.25
+    let isDark = image.isDark(position)
+    guard isDark != dark else { continue }
+    (dark, transitions) = (isDark, transitions + 1)
+    if transitions == 3 { return position - direction * 0.125 }
+  }
+  return nil
+}
+
 /// Sharp pixel edges give the corners to a fraction of a pixel, at every module size the rays
 /// walk pixel by pixel and at the coarse steps above, whatever the centre's place in its pixel:
 /// on a half pixel, axis-parallel rays step exactly onto pixel boundaries (a step there belongs
@@ -66,24 +84,12 @@ func cornersOfASharpPatternAreItsOuterCorners(module: Int) throws {
 /// exactly onto boundaries).
 @Test func thePixelWalkFindsTheEdgeTheQuarterPixelMarchFinds() {
   let image = finder(module: 3, left: 10, top: 12, size: 50)
-  func march(_ centre: Point, _ direction: Point, limit: Double) -> Point? {
-    var position = centre
-    var (dark, transitions) = (true, 0)
-    for _ in 0..<Int((limit * 4).rounded(.up)) {
-      position = position + direction * 0.25
-      let isDark = image.isDark(position)
-      guard isDark != dark else { continue }
-      (dark, transitions) = (isDark, transitions + 1)
-      if transitions == 3 { return position - direction * 0.125 }
-    }
-    return nil
-  }
   var compared = 0
   for (dx, dy) in [(0.5, 0.5), (0.0, 0.0), (0.25, 0.75), (0.9, 0.1), (0.5, 0.3)] {
     let centre = Point(x: 20 + dx, y: 22 + dy)
     for direction in FinderPatternCorners.directions {
       let walked = FinderPatternCorners.edgeByPixels(image, centre, direction: direction, limit: 21)
-      let marched = march(centre, direction, limit: 21)
+      let marched = quarterPixelMarch(image, centre, direction, limit: 21)
       #expect((walked == nil) == (marched == nil))
       if let walked, let marched {
         #expect(walked.distance(to: marched) < 1e-6, "centre \(centre), ray \(direction)")
@@ -110,18 +116,6 @@ func cornersOfASharpPatternAreItsOuterCorners(module: Int) throws {
   }
   for i in 0..<(3 * width) { bits[i] = 1 }
   let image = BinaryImage(width: width, height: height, bits: bits)
-  func march(_ centre: Point, _ direction: Point, limit: Double) -> Point? {
-    var position = centre
-    var (dark, transitions) = (true, 0)
-    for _ in 0..<Int((limit * 4).rounded(.up)) {
-      position = position + direction * 0.25
-      let isDark = image.isDark(position)
-      guard isDark != dark else { continue }
-      (dark, transitions) = (isDark, transitions + 1)
-      if transitions == 3 { return position - direction * 0.125 }
-    }
-    return nil
-  }
   var (compared, lost) = (0, 0)
   for _ in 0..<200 {
     let centre = Point(
@@ -131,7 +125,7 @@ func cornersOfASharpPatternAreItsOuterCorners(module: Int) throws {
     for direction in FinderPatternCorners.directions {
       let walked = FinderPatternCorners.edgeByPixels(
         image, centre, direction: direction, limit: limit)
-      let marched = march(centre, direction, limit: limit)
+      let marched = quarterPixelMarch(image, centre, direction, limit: limit)
       #expect((walked == nil) == (marched == nil), "centre \(centre), ray \(direction)")
       if let walked, let marched {
         #expect(walked.distance(to: marched) < 1e-6, "centre \(centre), ray \(direction)")

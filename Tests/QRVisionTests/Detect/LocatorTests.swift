@@ -69,3 +69,25 @@ func microLocatorSamplesTheSymbolDrawn(text: String) throws {
       "\(text) at \(degrees)°")
   }
 }
+
+/// A guessed third pattern is worth locating only where dark points show around it: on a
+/// pattern's stone, or up to a module and a half off it, the guess may hold a pattern; on
+/// light paper beside it, not.
+@Test func aGuessMayHoldAPatternOnlyWhereDarkPointsShow() {
+  // A finder pattern of 4-pixel modules at (20, 20)…(48, 48) on light paper, 100 × 60 pixels.
+  let (width, height, module) = (100, 60, 4)
+  var bits = [UInt8](repeating: 0, count: width * height)
+  for y in 0..<(7 * module) {
+    for x in 0..<(7 * module) where max(abs(x / module - 3), abs(y / module - 3)) != 2 {
+      bits[(20 + y) * width + 20 + x] = 1
+    }
+  }
+  let image = BinaryImage(width: width, height: height, bits: bits)
+  func guess(_ x: Double, _ y: Double) -> FinderPattern {
+    FinderPattern(centre: Point(x: x, y: y), moduleSize: Double(module), count: 0)
+  }
+  #expect(QRLocator.mayHoldPattern(image, guess(34, 34)))
+  #expect(QRLocator.mayHoldPattern(image, guess(34 + 1.5 * 4, 34 - 1.5 * 4)))
+  #expect(!QRLocator.mayHoldPattern(image, guess(80, 34)))
+  #expect(!QRLocator.mayHoldPattern(image, guess(34, 54.5)))
+}
