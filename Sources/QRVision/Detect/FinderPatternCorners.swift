@@ -31,7 +31,9 @@ enum FinderPatternCorners {
         guard misses <= rays / 4 else { return nil }
       }
     }
-    let points = edges.compactMap { $0 }
+    var points: [Point] = []
+    points.reserveCapacity(rays)
+    for case let point? in edges { points.append(point) }
     let centre = pattern.centre
     // Rough corners.
     guard let a = points.max(by: { $0.distance(to: centre) < $1.distance(to: centre) }),
@@ -48,14 +50,18 @@ enum FinderPatternCorners {
     rough.sort { angle(of: $0 - centre) < angle(of: $1 - centre) }
     // Fit a line through the edge points between each pair of neighbouring corners, keeping
     // away from the corners themselves (rounded by blur and thresholding).
+    // (Each array is allocated once, at its final size: this runs thousands of times a frame.)
     var lines: [(Point, Point)] = []
+    lines.reserveCapacity(4)
+    var sidePoints: [Point] = []
+    sidePoints.reserveCapacity(points.count)
     for i in 0..<4 {
       let start = rough[i]
       let end = rough[(i + 1) % 4]
       let length = start.distance(to: end)
       let direction = (end - start) * (1 / max(length, 1e-9))
       let normal = Point(x: -direction.y, y: direction.x)
-      var sidePoints: [Point] = []
+      sidePoints.removeAll(keepingCapacity: true)
       for point in points {
         let along = (point - start).dot(direction)
         let across = abs((point - start).dot(normal))
@@ -69,6 +75,7 @@ enum FinderPatternCorners {
       lines.append(line)
     }
     var corners: [Point] = []
+    corners.reserveCapacity(4)
     for i in 0..<4 {
       guard let corner = intersection(lines[(i + 3) % 4], lines[i]),
         corner.distance(to: rough[i]) < pattern.moduleSize * 2

@@ -330,7 +330,10 @@ enum QRLocator {
     var best: (version: Int, score: Double, transform: PerspectiveTransform)?
     // A few per cent of error in the module size is a version or more in large symbols.
     let spread = max(1, estimate / 8)
-    let numbers = [estimate] + (1...spread).flatMap { [estimate - $0, estimate + $0] }
+    // The estimate first, then outwards: estimate − 1, estimate + 1, estimate − 2, …
+    let numbers = (0...(2 * spread)).lazy.map { offset in
+      estimate + (offset % 2 == 0 ? offset / 2 : -(offset + 1) / 2)
+    }
     for number in numbers where Version.range.contains(number) {
       let size = 17 + 4 * number
       guard var transform = finderTransform(a, b, c, corners, size: size) else { continue }
@@ -351,9 +354,10 @@ enum QRLocator {
     // alignment pattern, searched on the gray levels, gives a fourth point for an exact map.
     // (Only where the patterns show such perspective, by their sizes or the corner's angle:
     // elsewhere the finder corners serve, and the wide search is costly.)
-    let sizes = [topLeft.moduleSize, topRight.moduleSize, bottomLeft.moduleSize]
+    let smallest = min(topLeft.moduleSize, topRight.moduleSize, bottomLeft.moduleSize)
+    let largest = max(topLeft.moduleSize, topRight.moduleSize, bottomLeft.moduleSize)
     let cosine = (b - a).dot(c - a) / ((b - a).length * (c - a).length)
-    let isSteep = (sizes.max() ?? 0) > (sizes.min() ?? 0) * 1.3 || abs(cosine) > 0.5
+    let isSteep = largest > smallest * 1.3 || abs(cosine) > 0.5
     if isSteep, best.map({ $0.score < minimumTimingScore(size: 17 + 4 * $0.version) }) ?? true,
       let gray, alignmentSearches < limit
     {
@@ -363,7 +367,7 @@ enum QRLocator {
         guard
           let found = alignedTransform(
             image, gray, a, b, c, size: 17 + 4 * number, moduleSize: moduleSize,
-            smallestModule: sizes.min() ?? moduleSize),
+            smallestModule: smallest),
           found.score > (best?.score ?? 0)
         else { continue }
         best = (number, found.score, found.transform)
