@@ -170,8 +170,8 @@ public struct Detector: Sendable {
     var threshold: Threshold
     var isInverted = false
     var level = 0
-    /// Whether the pass looks for finder patterns drawn as a bare stone (a dot), not rings.
-    var findsStones = false
+    /// How the pass finds finder patterns and what its attempts make of them.
+    var finder = FinderStrategy.rings
   }
 
   private var passes: [Pass] {
@@ -182,7 +182,7 @@ public struct Detector: Sendable {
     passes.append(Pass(threshold: .global))
     if options.triesInverted { passes.append(Pass(threshold: .global, isInverted: true)) }
     passes.append(Pass(threshold: .local, level: 1))
-    passes.append(Pass(threshold: .local, level: 1, findsStones: true))
+    passes.append(Pass(threshold: .local, level: 1, finder: .stones))
     return passes
   }
 
@@ -214,7 +214,7 @@ public struct Detector: Sendable {
   private var cheapPasses: [Pass] {
     var passes = [
       Pass(threshold: .local, level: 1),
-      Pass(threshold: .local, level: 1, findsStones: true),
+      Pass(threshold: .local, level: 1, finder: .stones),
       Pass(threshold: .global, level: 1),
     ]
     if options.triesInverted {
@@ -520,8 +520,7 @@ public struct Detector: Sendable {
       {
         return nil
       }
-      // Bare stones are QR Code's only.
-      if pass.findsStones && !options.findsQR { return nil }
+      if !options.findsQR && !pass.finder.triesWithoutQR { return nil }
       // The image this pass looks at: the source, or the source at a smaller size (each level
       // made once, from the one above).
       var image = source
@@ -560,14 +559,15 @@ public struct Detector: Sendable {
       // its own row scan; the twin then only confirms them.
       var twin = pass
       twin.isInverted.toggle()
-      let hasTwinNext = index + 1 < passes.count && passes[index + 1] == twin && !pass.findsStones
+      let hasTwinNext =
+        index + 1 < passes.count && passes[index + 1] == twin && pass.finder.sharesRowScanWithTwin
       var rows = RowScan.scan(collectsInverted: hasTwinNext)
       if let known = twinHits, known.pass == pass { rows = .confirm(known.hits) }
       twinHits = nil
       var collected: [FinderPatternScanner.RowHit] = []
       var patterns = scanPatterns(
-        binary, scale: scale(pass), origin: origin, findsStones: pass.findsStones,
-        rowStep: rowStep, rows: rows, inverted: &collected)
+        binary, scale: scale(pass), origin: origin, finder: pass.finder, rowStep: rowStep,
+        rows: rows, inverted: &collected)
       if hasTwinNext { twinHits = (twin, collected) }
       // In the pyramid, a pattern is located at the level where its modules are a few pixels:
       // smaller ones at a coarser level were seen, and tried, at a finer one.
@@ -580,18 +580,13 @@ public struct Detector: Sendable {
       self.search(
         scanned.binary, gray: scanned.gray, patterns: scanned.patterns,
         scale: scale(scanned.pass), origin: origin,
-        isInverted: scanned.pass.isInverted, findsStones: scanned.pass.findsStones,
+        isInverted: scanned.pass.isInverted, finder: scanned.pass.finder,
         rowStep: rowStep, triples: triples, accepted: &account.accepted, work: &account.work,
         fruitless: &account.fruitless, trace: &account.trace, grouped: &scanned.grouped,
         accept: accept)
     }
     func record(_ pass: Pass, _ sighting: [FinderPattern]) {
-      // A few bare stones may be finder patterns whose rings glare washed out, which the other
-      // thresholds can bring back; many are texture, which would send every textured frame to
-      // them.
-      if !pass.findsStones || sighting.count <= DetectorTuning.promisingStones {
-        account.sightings.append(sighting)
-      }
+      if pass.finder.counts(sighting) { account.sightings.append(sighting) }
     }
     // A frame whose budget is spent is noise or texture; another threshold will not help.
     func isSpent() -> Bool {
@@ -646,7 +641,7 @@ public struct Detector: Sendable {
     return .pass(
       // The doubled frame of the closer look is level −1.
       level: pass.level - (sourceScale < 1 ? 1 : 0),
-      threshold: pass.findsStones ? "\(pass.threshold) stones" : "\(pass.threshold)",
+      threshold: pass.finder.name.map { "\(pass.threshold) \($0)" } ?? "\(pass.threshold)",
       isInverted: pass.isInverted,
       window: DetectorOptions.Region(
         x: Int(origin.x), y: Int(origin.y), width: Int(Double(source.width) * sourceScale),
@@ -723,26 +718,16 @@ public struct Detector: Sendable {
   /// are strong (texture makes dozens of weak ones), and their triples ranked.
   private func grouped(
     _ scanned: [FinderPattern], binary: BinaryImage, scale: Double, origin: Point,
-    findsStones: Bool, accepted: [SymbolCandidate], work: inout DetectorWork
+    finder: FinderStrategy, accepted: [SymbolCandidate], work: inout DetectorWork
   ) -> Grouped {
-    var patterns = scanned
-    // Patterns a symbol already read explains are spent. Dark blobs are everywhere in texture
-    // and noise: stones must show on two scan lines, and only a few of their triples are tried.
-    if !accepted.isEmpty || findsStones {
-      patterns.removeAll { pattern in
-        (findsStones && pattern.count < 2)
-          || accepted.contains { $0.contains(pattern.centre * scale + origin) }
-      }
-    }
+    // Patterns a symbol already read explains are spent; of the rest, those the strategy keeps.
+    var patterns = finder.kept(
+      scanned.filter { pattern in
+        !accepted.contains { $0.contains(pattern.centre * scale + origin) }
+      })
     let tuning = DetectorTuning.self
     // Many candidates mean texture or text, or many symbols: keep the best, and every strong
     // one (seen twice and confirmed all round, as real patterns are and texture seldom is).
-    // Texture makes stones in plenty, and every one is "confirmed all round": the ones seen
-    // on the most scan lines only.
-    if findsStones && patterns.count > tuning.stonePatterns {
-      patterns.sort { $0.count > $1.count }
-      patterns.removeLast(patterns.count - tuning.stonePatterns)
-    }
     if patterns.count > tuning.weakPatterns {
       patterns.sort {
         ($0.isConfirmedAllRound ? 1 : 0, $0.count) > ($1.isConfirmedAllRound ? 1 : 0, $1.count)
@@ -768,7 +753,7 @@ public struct Detector: Sendable {
   /// found by scanning rows (leaving the inverted image's row hits in `inverted` when `rows`
   /// collects them), or by confirming the row hits of its twin's scan.
   private func scanPatterns(
-    _ binary: BinaryImage, scale: Double, origin: Point, findsStones: Bool, rowStep: Int,
+    _ binary: BinaryImage, scale: Double, origin: Point, finder: FinderStrategy, rowStep: Int,
     rows: RowScan, inverted: inout [FinderPatternScanner.RowHit]
   ) -> [FinderPattern] {
     var region = (0, 0, binary.width, binary.height)
@@ -783,7 +768,7 @@ public struct Detector: Sendable {
     switch rows {
     case .scan(let collectsInverted):
       return FinderPatternScanner.scan(
-        binary, rowStep: rowStep, region: region, stones: findsStones,
+        binary, rowStep: rowStep, region: region, stones: finder.scansStones,
         collectsInverted: collectsInverted, inverted: &inverted)
     case .confirm(let hits):
       return FinderPatternScanner.patterns(confirming: hits, in: binary, rowStep: rowStep)
@@ -795,7 +780,7 @@ public struct Detector: Sendable {
   /// Returns the finder patterns it kept (in frame pixels).
   private func search(
     _ binary: BinaryImage, gray: GrayView, patterns scanned: [FinderPattern], scale: Double,
-    origin: Point, isInverted: Bool, findsStones: Bool, rowStep: Int, triples: TripleGroup,
+    origin: Point, isInverted: Bool, finder: FinderStrategy, rowStep: Int, triples: TripleGroup,
     accepted: inout [SymbolCandidate], work: inout DetectorWork,
     fruitless: inout FruitlessAttempts, trace: inout DetectorTrace?, grouped: inout Grouped?,
     accept: (SymbolCandidate) -> Bool
@@ -809,7 +794,7 @@ public struct Detector: Sendable {
     let group =
       grouped
       ?? self.grouped(
-        scanned, binary: binary, scale: scale, origin: origin, findsStones: findsStones,
+        scanned, binary: binary, scale: scale, origin: origin, finder: finder,
         accepted: accepted, work: &work)
     let patterns = group.patterns
     var corners = group.corners
@@ -826,13 +811,10 @@ public struct Detector: Sendable {
         used[index] = true
       }
     }
-    // Attempts that read nothing; those that read a symbol are not counted.
-    let maxAttempts = findsStones ? tuning.stoneAttempts : tuning.fruitlessTriples
-    // Each pattern's corners, found when a triple or Micro QR first needs them. A bare stone
-    // has no ring to find them on (the rays would walk seven modules for nothing): its triples
-    // are mapped from the centres.
+    // Each pattern's corners, found when a triple or Micro QR first needs them. Without rings
+    // the rays would walk seven modules for nothing: triples are mapped from the centres.
     func cornersOf(_ index: Int) -> [Point]? {
-      guard !findsStones else { return nil }
+      guard finder.hasRings else { return nil }
       if let known = corners[index] { return known }
       let found = FinderPatternCorners.find(binary, patterns[index])
       corners[index] = .some(found)
@@ -849,7 +831,7 @@ public struct Detector: Sendable {
     // What `QRLocator.locate` compares the frame's alignment searches with: searches by
     // attempts that read a symbol are not counted against the limit.
     func searchLimit() -> Int {
-      options.effort == .fast || findsStones
+      options.effort == .fast || !finder.hasRings
         ? 0 : tuning.alignmentSearches + work.refundedAlignmentSearches
     }
     var attempts = 0
@@ -862,7 +844,7 @@ public struct Detector: Sendable {
       }
     for (rank, triple) in chosen.enumerated() {
       guard accepted.count < options.maxSymbols,
-        attempts < maxAttempts + (accepted.count - acceptedBefore) * tuning.unitsEarnedPerRead
+        attempts < finder.attempts + (accepted.count - acceptedBefore) * tuning.unitsEarnedPerRead
       else {
         break
       }
@@ -937,9 +919,8 @@ public struct Detector: Sendable {
     // Two patterns seen well whose third was not: the third's place follows from the two.
     // (Pairs whose guesses read nothing in an earlier pass at this level are skipped, as are
     // lone patterns below: `FruitlessAttempts`.)
-    // (Not for bare stones: dark blobs are common, the symbols drawn so rare.)
     guard triples != .strong else { return [] }
-    if options.effort != .fast && !findsStones && options.findsQR {
+    if options.effort != .fast && finder.triesPairsAndMicroQR && options.findsQR {
       let lone = patterns.indices.filter {
         !used[$0] && patterns[$0].count >= 2 && patterns[$0].isConfirmedAllRound
       }
@@ -1024,8 +1005,7 @@ public struct Detector: Sendable {
       }
     }
     let sighting = patterns.map { $0.inFrame(scale: scale, origin: origin) }
-    // Micro QR's finder pattern is never drawn as a bare stone.
-    guard options.findsMicroQR, !findsStones else { return sighting }
+    guard options.findsMicroQR, finder.triesPairsAndMicroQR else { return sighting }
     // A lone pattern seen on one scan line only is mostly texture: where there are many,
     // Micro QR wants patterns seen on two; and always all round.
     let minimumCount = rowStep == 1 || patterns.count <= 8 ? 1 : 2
