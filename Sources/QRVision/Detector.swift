@@ -943,9 +943,10 @@ public struct Detector: Sendable {
             continue
           }
           let before = work
-          for (triple, guess) in QRLocator.thirdPatternGuesses(
+          let guesses = QRLocator.thirdPatternGuesses(
             patterns, first, second, third: patterns.count)
-          {
+          let worthLocating = QRLocator.worthLocating(binary, patterns, guesses)
+          for ((triple, guess), isWorthLocating) in zip(guesses, worthLocating) {
             guard work.fruitlessUnits < budget.units else {
               work.isOverBudget = true
               break pairs
@@ -960,9 +961,10 @@ public struct Detector: Sendable {
             let places = FruitlessAttempts.Places(
               [patterns[first], patterns[second], guess], scale: scale, origin: origin)
             guard !fruitless.contains(places) else { continue }
-            // A guess where no pattern can lie reads nothing: recorded as such, it is not made
-            // again and its place is still one the closer look may look at.
-            guard QRLocator.mayHoldPattern(binary, guess) else {
+            // A guess where no pattern can lie, or beside a better one, reads nothing: recorded
+            // as such, it is not made again and its place is still one the closer look may
+            // look at.
+            guard isWorthLocating, QRLocator.mayHoldPattern(binary, guess) else {
               fruitless.insert(places)
               continue
             }

@@ -69,6 +69,32 @@ extension QRLocator {
     return guesses
   }
 
+  /// Which of `guesses` (as `thirdPatternGuesses` made them from `patterns`) are worth
+  /// locating: every one, unless one of them shows its timing patterns (`timingEvidence` at
+  /// least `DetectorTuning.strongTiming`), and then those with the best evidence. Two patterns
+  /// of a symbol whose timing patterns show put its third in one place; the other places
+  /// read nothing. Where none shows (glare, blur, steep perspective), the evidence does not
+  /// tell the places apart, and each is located.
+  ///
+  /// - Complexity: O(*modules*) per guess.
+  static func worthLocating(
+    _ image: BinaryImage, _ patterns: [FinderPattern],
+    _ guesses: [(triple: Triple, placed: FinderPattern)]
+  ) -> [Bool] {
+    let evidence = guesses.map { guess in
+      func pattern(_ index: Int) -> FinderPattern {
+        index < patterns.count ? patterns[index] : guess.placed
+      }
+      return timingEvidence(
+        image, topLeft: pattern(guess.triple.topLeft), topRight: pattern(guess.triple.topRight),
+        bottomLeft: pattern(guess.triple.bottomLeft))
+    }
+    guard let best = evidence.max(), best >= DetectorTuning.strongTiming else {
+      return guesses.map { _ in true }
+    }
+    return evidence.map { $0 >= best }
+  }
+
   /// Whether a pattern may lie at `guess`: at least `DetectorTuning.guessDarkPoints` of the
   /// nine points a module apart around its centre (the centre, and a module away along the
   /// axes and diagonals) are dark. A finder pattern's stone is three modules wide, so a guess

@@ -148,13 +148,18 @@ enum QRLocator {
   static func timingEvidence(_ image: BinaryImage, _ patterns: [FinderPattern], _ triple: Triple)
     -> Double
   {
-    let (a, b, c) = (
-      patterns[triple.topLeft].centre, patterns[triple.topRight].centre,
-      patterns[triple.bottomLeft].centre
-    )
-    let module =
-      (patterns[triple.topLeft].moduleSize + patterns[triple.topRight].moduleSize
-        + patterns[triple.bottomLeft].moduleSize) / 3
+    timingEvidence(
+      image, topLeft: patterns[triple.topLeft], topRight: patterns[triple.topRight],
+      bottomLeft: patterns[triple.bottomLeft])
+  }
+
+  /// `timingEvidence(_:_:_:)` of three patterns in their places.
+  static func timingEvidence(
+    _ image: BinaryImage, topLeft: FinderPattern, topRight: FinderPattern,
+    bottomLeft: FinderPattern
+  ) -> Double {
+    let (a, b, c) = (topLeft.centre, topRight.centre, bottomLeft.centre)
+    let module = (topLeft.moduleSize + topRight.moduleSize + bottomLeft.moduleSize) / 3
     guard module > 0 else { return 0 }
     let modules = (a.distance(to: b) + a.distance(to: c)) / 2 / module + 7
     guard modules < 1000 else { return 0 }

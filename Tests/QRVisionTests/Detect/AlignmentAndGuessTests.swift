@@ -300,6 +300,31 @@ func thirdPatternIsGuessedFromAnyTwo(version: Int, degrees: Double) throws {
   }
 }
 
+/// Of the guesses for two neighbouring finder patterns of a drawn symbol, whose timing pattern
+/// shows, only the right one is worth locating; where nothing shows (the same two patterns on
+/// a blank page), every guess is.
+@Test(arguments: [2, 7])
+func onlyTheGuessWhoseTimingPatternsShowIsLocated(version: Int) throws {
+  let symbol = try symbol(version: version)
+  let moduleSize = 4.0
+  let drawn = try drawing(symbol, moduleSize: moduleSize, degrees: 10)
+  let (patterns, roles, truth) = try scannedFinders(drawn, size: symbol.size, moduleSize: 4)
+  let third = patterns.count
+  for (first, second, missing) in [(0, 1, 2), (0, 2, 1)] {
+    let all = QRLocator.thirdPatternGuesses(patterns, roles[first], roles[second], third: third)
+    let worth = QRLocator.worthLocating(drawn.binary, patterns, all)
+    let located = zip(all, worth).filter(\.1).map(\.0)
+    #expect(!located.isEmpty && located.count < all.count, "roles \(first), \(second)")
+    #expect(
+      located.allSatisfy { $0.placed.centre.distance(to: truth[missing]) < moduleSize },
+      "roles \(first), \(second)")
+    let blank = BinaryImage(
+      width: drawn.binary.width, height: drawn.binary.height,
+      words: [UInt64](repeating: 0, count: drawn.binary.words.count))
+    #expect(QRLocator.worthLocating(blank, patterns, all).allSatisfy { $0 })
+  }
+}
+
 /// The span the guesses allow holds every version: finder patterns 14 modules apart (version
 /// 1) and 170 apart (version 40), neighbours or across the diagonal, get the right guess.
 /// Patterns closer than a symbol's (7 modules apart, touching) get none.
