@@ -49,11 +49,15 @@ public struct Detector: Sendable {
     /// for the image the buffers serve now: the looks at one frame share its levels.
     var holds = [Pass?](repeating: nil, count: Detector.levels)
     var madeLevels = 0
+    /// Whether each level's binarizer has run a local threshold on the image served: another
+    /// one takes its blocks' levels again.
+    var hasBlockLevels = [Bool](repeating: false, count: Detector.levels)
 
     /// Forgets what the buffers hold (another image), keeping their storage.
     mutating func serveAnotherImage() {
       holds = [Pass?](repeating: nil, count: Detector.levels)
       madeLevels = 0
+      hasBlockLevels = [Bool](repeating: false, count: Detector.levels)
     }
   }
   // One set for the frame, one for windows of it (whose size changes from frame to frame).
@@ -534,20 +538,23 @@ public struct Detector: Sendable {
         image = buffers.images[pass.level - 1] ?? source
       }
       let holds = buffers.holds[pass.level]
+      let hasBlockLevels = buffers.hasBlockLevels[pass.level]
       func binarize(_ bits: inout Binarizer) {
         if let holds, holds.threshold == pass.threshold {
           // The same threshold: the bits are there, perhaps to be swapped.
           if holds.isInverted != pass.isInverted { bits.invert() }
         } else {
           switch pass.threshold {
-          case .local: bits.binarizeLocally(image)
-          case .contrastOnly: bits.binarizeLocally(image, smoothsFlatBlocks: false)
+          case .local: bits.binarizeLocally(image, sameImage: hasBlockLevels)
+          case .contrastOnly:
+            bits.binarizeLocally(image, smoothsFlatBlocks: false, sameImage: hasBlockLevels)
           case .global: bits.binarizeGlobally(image)
           }
           if pass.isInverted { bits.invert() }
         }
       }
       binarize(&buffers.binarizers[pass.level])
+      if pass.threshold != .global { buffers.hasBlockLevels[pass.level] = true }
       buffers.holds[pass.level] = pass
       let bits = buffers.binarizers[pass.level]
       account.work.passes += 1

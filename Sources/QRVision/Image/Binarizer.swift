@@ -27,6 +27,9 @@ struct Binarizer: Sendable {
   /// row, row-major, pixel x of a row being bit x & 63 of its word x >> 6, set when dark; the
   /// bits past `width` in a row's last word are 0.
   private(set) var words: [UInt64] = []
+  /// Each block's level as its pixels give it (below 256), with `flatBit` set for a flat block:
+  /// what the local thresholds of one image share.
+  private var blockMeans: [Int32] = []
   private var blockLevels: [Int32] = []
   /// What each block adds to the means around it: its level and a count of 1, or 0 for a flat
   /// block (whose level is only a guess) unless flat blocks are smoothed too.
@@ -54,6 +57,7 @@ struct Binarizer: Sendable {
     self.height = height
     words = [UInt64](repeating: 0, count: BinaryImage.wordsPerRow(width) * height)
     let blocks = Self.blockCount(width) * Self.blockCount(height)
+    blockMeans = [Int32](repeating: 0, count: blocks)
     blockLevels = [Int32](repeating: 0, count: blocks)
     contributions = [Int32](repeating: 0, count: blocks)
     columnSums = [Int32](repeating: 0, count: Self.blockCount(width))
@@ -62,15 +66,23 @@ struct Binarizer: Sendable {
 
   private static func blockCount(_ pixels: Int) -> Int { (pixels + blockSide - 1) / blockSide }
 
+  /// Marks a flat block in `blockMeans`.
+  private static let flatBit: Int32 = 0x1_0000
+
   // MARK: - Local threshold
 
   /// Binarizes `image` with the local block-mean threshold into `words`.
   ///
-  /// - Parameter smoothsFlatBlocks: Whether flat blocks' guessed levels join the 5 × 5 mean
-  ///   (zxing's way: cleaner output in texture, so faster scans) or only blocks with contrast
-  ///   count (better thresholds beside large flat areas and large modules).
+  /// - Parameters:
+  ///   - smoothsFlatBlocks: Whether flat blocks' guessed levels join the 5 × 5 mean (zxing's
+  ///     way: cleaner output in texture, so faster scans) or only blocks with contrast count
+  ///     (better thresholds beside large flat areas and large modules).
+  ///   - sameImage: Whether the last local threshold was of this same image (either way of
+  ///     smoothing): its blocks' levels are taken again instead of read from the pixels.
   /// - Complexity: O(*width* × *height*).
-  mutating func binarizeLocally(_ image: GrayImage, smoothsFlatBlocks: Bool = true) {
+  mutating func binarizeLocally(
+    _ image: GrayImage, smoothsFlatBlocks: Bool = true, sameImage: Bool = false
+  ) {
     prepare(width: image.width, height: image.height)
     guard width >= 5 * Self.blockSide && height >= 5 * Self.blockSide else {
       binarizeGlobally(image)
@@ -80,18 +92,20 @@ struct Binarizer: Sendable {
     let blocksHigh = Self.blockCount(height)
     let (w, h) = (width, height)
     image.pixels.withUnsafeBufferPointer { pixels in
-      blockLevels.withUnsafeMutableBufferPointer { levels in
-        contributions.withUnsafeMutableBufferPointer { contributions in
-          columnSums.withUnsafeMutableBufferPointer { columnSums in
-            rowLevels.withUnsafeMutableBufferPointer { rowLevels in
-              words.withUnsafeMutableBufferPointer { words in
-                // Unsafe: every index below stays in 0..<w*h (block origins are clamped so
-                // that an 8 × 8 block lies inside the image), in 0..<blocksWide*blocksHigh, in
-                // 0..<blocksWide or in the words of a row of the image.
-                Self.computeLevels(
-                  pixels, w, h, blocksWide, blocksHigh, smoothsFlatBlocks, levels, contributions)
-                Self.smoothLevels(levels, contributions, columnSums, blocksWide, blocksHigh)
-                Self.threshold(pixels, w, h, blocksWide, blocksHigh, levels, rowLevels, words)
+      blockMeans.withUnsafeMutableBufferPointer { means in
+        blockLevels.withUnsafeMutableBufferPointer { levels in
+          contributions.withUnsafeMutableBufferPointer { contributions in
+            columnSums.withUnsafeMutableBufferPointer { columnSums in
+              rowLevels.withUnsafeMutableBufferPointer { rowLevels in
+                words.withUnsafeMutableBufferPointer { words in
+                  // Unsafe: every index below stays in 0..<w*h (block origins are clamped so
+                  // that an 8 × 8 block lies inside the image), in 0..<blocksWide*blocksHigh,
+                  // in 0..<blocksWide or in the words of a row of the image.
+                  if !sameImage { Self.computeMeans(pixels, w, h, blocksWide, blocksHigh, means) }
+                  Self.contribute(means, smoothsFlatBlocks, levels, contributions)
+                  Self.smoothLevels(levels, contributions, columnSums, blocksWide, blocksHigh)
+                  Self.threshold(pixels, w, h, blocksWide, blocksHigh, levels, rowLevels, words)
+                }
               }
             }
           }
@@ -100,10 +114,11 @@ struct Binarizer: Sendable {
     }
   }
 
-  private static func computeLevels(
+  /// Each block's level from its pixels into `means`: the mean, or for a flat block (contrast
+  /// below `flatContrast`) a guess, marked with `flatBit`.
+  private static func computeMeans(
     _ pixels: UnsafeBufferPointer<UInt8>, _ w: Int, _ h: Int, _ blocksWide: Int,
-    _ blocksHigh: Int, _ smoothsFlatBlocks: Bool, _ levels: UnsafeMutableBufferPointer<Int32>,
-    _ contributions: UnsafeMutableBufferPointer<Int32>
+    _ blocksHigh: Int, _ means: UnsafeMutableBufferPointer<Int32>
   ) {
     // swift-format-ignore: NeverForceUnwrap
     let base = UnsafeRawPointer(pixels.baseAddress!)  // the image is never empty
@@ -130,19 +145,30 @@ struct Binarizer: Sendable {
           // darkest pixel, in which case it is inside a dark area (a large module).
           level = darkest / 2
           if by > 0 && bx > 0 {
-            let above = Int(levels[(by &- 1) &* blocksWide &+ bx])
-            let left = Int(levels[by &* blocksWide &+ bx &- 1])
-            let aboveLeft = Int(levels[(by &- 1) &* blocksWide &+ bx &- 1])
+            let above = Int(means[(by &- 1) &* blocksWide &+ bx] & 0xFFFF)
+            let left = Int(means[by &* blocksWide &+ bx &- 1] & 0xFFFF)
+            let aboveLeft = Int(means[(by &- 1) &* blocksWide &+ bx &- 1] & 0xFFFF)
             let neighbours = (above &+ 2 &* left &+ aboveLeft) / 4
             if darkest < neighbours { level = neighbours }
           }
         }
-        levels[by &* blocksWide &+ bx] = Int32(level)
-        // The level (below 256) in the low half, a count of 1 in the high half; see
-        // `smoothLevels`.
-        contributions[by &* blocksWide &+ bx] =
-          isFlat && !smoothsFlatBlocks ? 0 : Int32(level) | 0x1_0000
+        means[by &* blocksWide &+ bx] = Int32(level) | (isFlat ? flatBit : 0)
       }
+    }
+  }
+
+  /// Each block's level, and what it adds to the means around it (see `smoothLevels`): its
+  /// level (below 256) in the low half and a count of 1 in the high half, or 0 for a flat
+  /// block unless flat blocks are smoothed too.
+  private static func contribute(
+    _ means: UnsafeMutableBufferPointer<Int32>, _ smoothsFlatBlocks: Bool,
+    _ levels: UnsafeMutableBufferPointer<Int32>, _ contributions: UnsafeMutableBufferPointer<Int32>
+  ) {
+    for i in 0..<means.count {
+      let level = means[i] & 0xFFFF
+      let isFlat = means[i] & flatBit != 0
+      levels[i] = level
+      contributions[i] = isFlat && !smoothsFlatBlocks ? 0 : level | 0x1_0000
     }
   }
 

@@ -131,6 +131,13 @@ func localThresholdMatchesItsDefinition(width: Int, height: Int) {
     let first = wrong.first.map { "(\($0 % width), \($0 / width))" } ?? "none"
     #expect(
       wrong.isEmpty, "\(wrong.count) pixels differ, the first at \(first), smoothing: \(smooths)")
+    // The blocks' levels taken again from the other smoothing of the same image (a global
+    // threshold in between): the same bits.
+    var again = Binarizer()
+    again.binarizeLocally(image, smoothsFlatBlocks: !smooths)
+    again.binarizeGlobally(image)
+    again.binarizeLocally(image, smoothsFlatBlocks: smooths, sameImage: true)
+    #expect(again.bits == expected, "levels taken again, smoothing: \(smooths)")
   }
 }
 
