@@ -378,7 +378,7 @@ public enum Decoder {
         correction = retried
       }
       // The low half of a 4-bit final data codeword has no modules: zero by construction, or
-      // all ones from some encoders (the Micro QR M3 labels of microqrcode-1/7 and /9 correct
+      // all ones from some encoders (printed Micro QR M3 labels whose last codeword corrects
       // with one error to 0xF). Anything else means the correction went to another codeword.
       let spareHalf = codeword[dataLengths[block] - 1] & 0x0F
       if structure.hasHalfFinalDataCodeword && spareHalf != 0 && spareHalf != 0x0F {

@@ -66,7 +66,7 @@ enum AlignmentPatternSearch {
   /// the quarter-module places around the best; it is kept at a correlation of 0.7 or more.
   /// Real patterns score 0.95 or more, a place a module off or over data well below 0.7. Blur
   /// and a threshold spoil patterns of two pixels a module whose gray levels still show them
-  /// (a curved version-34 symbol, qrcode-2/high-res-1).
+  /// (large symbols printed on a curved page and photographed whole).
   ///
   /// - Complexity: O(`radius`² × 25) samples.
   static func findInGray(

@@ -99,7 +99,7 @@ enum MicroQRLocator {
           found.append((candidate, score))
         }
         // Under perspective the far corner drifts from any affine grid: the map through the
-        // finder's four corners follows it (microqrcode-1/7).
+        // finder's four corners follows it.
         guard gridIndex < quads.count, let quad = quads[gridIndex] else { continue }
         let square =
           transposed

@@ -25,9 +25,10 @@ enum QRLocator {
   ///
   /// A triple qualifies when its module sizes agree within a factor 2.5, the angle at the
   /// corner opposite the longest side is 90° ± 53° (perspective; beyond ± 35° scored a point
-  /// worse), the legs agree within a factor 2.2, and the legs span 14…200 modules. The corner
-  /// is the top-left pattern; the sign of the cross product puts the other two in clockwise
-  /// order (top-right, bottom-left).
+  /// worse), the legs agree within a factor 2.2, and their mean length is 10 to 200 modules (a
+  /// version 1 symbol's centres lie 14 modules apart, version 40's 170: the margin takes the
+  /// scan's module sizes 40 % over or 15 % under). The corner is the top-left pattern; the
+  /// sign of the cross product puts the other two in clockwise order (top-right, bottom-left).
   ///
   /// - Complexity: O(*n*³) in the number of patterns, which the caller caps.
   static func triples(
@@ -429,9 +430,9 @@ enum QRLocator {
   ///
   /// Each place near where the centres' parallelogram puts the pattern is tried as the fourth
   /// point of a homography, and the 5 × 5 modules around the pattern are sampled through that
-  /// map: the right place is the one where they correlate with the pattern (0.8 or more; 30a
-  /// in qrcode-2, at a 138° corner, scores 0.99). The map must then read 75 % of the timing
-  /// modules right.
+  /// map: the right place is the one where they correlate with the pattern (0.8 or more; a
+  /// small symbol photographed so steeply that its corner shows at 138° scores 0.99). The map
+  /// must then read 75 % of the timing modules right.
   ///
   /// - Complexity: at most 41 × 41 trial maps, most rejected after 9 samples.
   private static func alignedTransform(
