@@ -22,16 +22,17 @@ import QRImage
 /// information), refines with the alignment pattern, and samples the modules; lone finder
 /// patterns are tried as Micro QR. Every plausible reading goes to the decoder until one
 /// decodes, then a grid fitted to the function patterns. Which passes run is the effort's plan
-/// (`run`, and `DetectorOptions.Effort`): a symbol read never ends the search for others, and
-/// the work budget bounds only attempts that read nothing, and a later pass does not repeat a
-/// Micro QR or guessed-third attempt that read nothing at its level (`FruitlessAttempts`). The
-/// tuned constants are in `DetectorTuning`.
+/// (`DetectionPlan`); the work budget bounds only attempts that read nothing, and a later pass
+/// does not repeat a Micro QR or guessed-third attempt that read nothing at its level
+/// (`FruitlessAttempts`). The tuned constants are in `DetectorTuning`.
 ///
 /// Symbols are reported once each: a reading whose centre falls inside a symbol already
 /// reported is skipped. Nothing is reported that the decoder did not verify.
 public struct Detector: Sendable {
   /// The options this detector was made with.
   public let options: DetectorOptions
+  /// The effort's plan.
+  private let plan: DetectionPlan
   /// What the last frame cost.
   public private(set) var lastWork = DetectorWork()
   /// What the search saw on the last frame; empty unless `options.tracesSearch`.
@@ -67,6 +68,7 @@ public struct Detector: Sendable {
   /// Creates a detector.
   public init(options: DetectorOptions = DetectorOptions()) {
     self.options = options
+    plan = options.effort.plan
   }
 
   /// A symbol together with what the decoder made of it.
@@ -165,68 +167,9 @@ public struct Detector: Sendable {
     return found
   }
 
-  // MARK: - Passes
+  // MARK: - Looks
 
-  /// One look at the frame: a threshold, light and dark swapped or not, at a level of the
-  /// pyramid (0 the image itself, 1 half size, 2 a quarter, 3 an eighth).
-  private struct Pass: Equatable {
-    enum Threshold { case local, contrastOnly, global }
-    var threshold: Threshold
-    var isInverted = false
-    var level = 0
-    /// How the pass finds finder patterns and what its attempts make of them.
-    var finder = FinderStrategy.rings
-  }
-
-  private var passes: [Pass] {
-    var passes = [Pass(threshold: .local)]
-    guard options.effort != .fast else { return passes }
-    if options.triesInverted { passes.append(Pass(threshold: .local, isInverted: true)) }
-    passes.append(Pass(threshold: .contrastOnly))
-    passes.append(Pass(threshold: .global))
-    if options.triesInverted { passes.append(Pass(threshold: .global, isInverted: true)) }
-    passes.append(Pass(threshold: .local, level: 1))
-    passes.append(Pass(threshold: .local, level: 1, finder: .stones))
-    return passes
-  }
-
-  /// The first look of balanced effort, which accurate effort also takes: the local threshold
-  /// and its inverse at every level of the pyramid down to `DetectorTuning.pyramidSide`, so
-  /// that a symbol's modules are a few pixels wide at one level whatever their size in the
-  /// frame (a code filling a 12 MP photo; a screen, whose pixel grid breaks the patterns' runs
-  /// at full size and averages out below): a third more pixels than the frame alone.
-  private func pyramid(_ image: GrayImage) -> [Pass] {
-    var passes: [Pass] = []
-    for level in 0..<Self.levels
-    where level == 0 || min(image.width, image.height) >> level >= DetectorTuning.pyramidSide {
-      passes.append(Pass(threshold: .local, level: level))
-      if options.triesInverted {
-        passes.append(Pass(threshold: .local, isInverted: true, level: level))
-      }
-    }
-    return passes
-  }
-
-  /// The passes balanced effort takes instead of the other thresholds when the first two saw
-  /// no promising finder pattern: the image at half size, a quarter of the work, with a local
-  /// threshold (outlined or textured modules, which split into thin lines at full size), bare
-  /// stones, then a global one and its inverse (large modules of a light-on-dark symbol that
-  /// the local threshold loses altogether), and last the contrast-only threshold (a label a
-  /// few gray levels darker than its light modules, whose blocks the local threshold takes
-  /// for flat and guesses light: the generated class `label` reads 69 of 86 codes with it,
-  /// 57 without, for 2 % more work on the real photos as frames).
-  private var cheapPasses: [Pass] {
-    var passes = [
-      Pass(threshold: .local, level: 1),
-      Pass(threshold: .local, level: 1, finder: .stones),
-      Pass(threshold: .global, level: 1),
-    ]
-    if options.triesInverted {
-      passes.append(Pass(threshold: .global, isInverted: true, level: 1))
-    }
-    passes.append(Pass(threshold: .contrastOnly, level: 1))
-    return passes
-  }
+  private typealias Pass = DetectionPlan.Pass
 
   /// What a frame's looks share: the symbols kept, the work done, and the finder patterns each
   /// pass saw (in frame pixels).
@@ -258,8 +201,8 @@ public struct Detector: Sendable {
     }
   }
 
-  /// Runs the effort's detection plan (told once, at `DetectorOptions.Effort`), giving
-  /// `accept` every new candidate; `accept` says whether it was kept.
+  /// Runs the effort's plan (`DetectionPlan`), giving `accept` every new candidate; `accept`
+  /// says whether it was kept.
   private mutating func run(_ image: GrayImage, accept: (SymbolCandidate) -> Bool) {
     var account = Account()
     if options.tracesSearch { account.trace = DetectorTrace() }
@@ -268,124 +211,85 @@ public struct Detector: Sendable {
       lastWork = account.work
       lastTrace = account.trace ?? DetectorTrace()
     }
-    let all = passes
-    switch options.effort {
-    case .fast:
+    var taken: [Pass] = []
+    var (hasEnded, lastRan) = (false, false)
+    for planned in plan.looks where !hasEnded || planned.when == .finally {
+      let spent = account.work.isOverBudget || account.accepted.count >= options.maxSymbols
+      let lookBeforeRan = lastRan
+      lastRan = false
+      switch planned.when {
+      case .always: break
+      case .ifNothingPromising:
+        let isPromising = account.isPromising
+        hasEnded =
+          spent || !isPromising && account.work.finderPatterns > DetectorTuning.cheapLookPatterns
+        guard !hasEnded, !isPromising else { continue }
+      case .ifPromising:
+        hasEnded =
+          spent || lookBeforeRan && account.unexplained.filter(\.isConfirmedAllRound).count < 2
+        guard !hasEnded else { continue }
+      case .finally:
+        guard account.accepted.count < options.maxSymbols else { continue }
+      }
+      var passes = planned.passes(
+        width: image.width, height: image.height, triesInverted: options.triesInverted,
+        taken: taken)
+      taken += passes
+      guard let source = source(at: planned.place, of: image, passes: &passes, account: &account)
+      else { continue }
       look(
-        at: image, origin: Point(x: 0, y: 0), passes: all, rowStep: 3, account: &account,
-        strongFirst: true, accept: accept
-      ) { _ in false }
-    case .balanced:
-      runBalanced(image, account: &account, accept: accept)
-    case .accurate:
-      // Balanced effort's plan first, so that more effort never reads less; then every pass
-      // over the whole frame and its halvings, every row.
-      runBalanced(image, account: &account, accept: accept)
-      guard account.accepted.count < options.maxSymbols else { return }
-      var every = all
-      for pass in pyramid(image) where !every.contains(pass) { every.append(pass) }
-      look(
-        at: image, origin: Point(x: 0, y: 0), passes: every, rowStep: 1, account: &account,
-        strongFirst: true, accept: accept
-      ) { _ in false }
+        at: source.image, origin: Point(x: Double(source.window.x), y: Double(source.window.y)),
+        sourceScale: source.scale, passes: passes, rowStep: planned.rowStep, account: &account,
+        usesWindowStorage: planned.place == .closer || !source.window.isWhole,
+        strongFirst: planned.strongFirst, accept: accept
+      ) { planned.stopsWhenExplained && !$0.accepted.isEmpty && !$0.isPromising }
+      lastRan = true
     }
   }
 
-  /// Balanced effort's plan (`DetectorOptions.Effort.balanced`), every other row.
-  private mutating func runBalanced(
-    _ image: GrayImage, account: inout Account, accept: (SymbolCandidate) -> Bool
-  ) {
-    // However the looks below end, the closer look follows.
-    defer { lookCloser(image, account: &account, accept: accept) }
-    let rowStep = 2
-    let all = passes
-    let pyramid = pyramid(image)
-    look(
-      at: image, origin: Point(x: 0, y: 0), passes: pyramid, rowStep: rowStep,
-      account: &account, strongFirst: true, accept: accept
-    ) { _ in false }
-    guard !account.work.isOverBudget, account.accepted.count < options.maxSymbols else { return }
-    var others = all.filter { !pyramid.contains($0) }
-    // Where no pattern promised anything, the cheap look; when it shows patterns that promise
-    // a symbol (a code under glare, whose patterns only the half-size image kept), those get
-    // the other thresholds too.
-    if !account.isPromising {
-      guard account.work.finderPatterns <= DetectorTuning.cheapLookPatterns else { return }
-      look(
-        at: image, origin: Point(x: 0, y: 0),
-        passes: cheapPasses.filter { !pyramid.contains($0) }, rowStep: rowStep,
-        account: &account, accept: accept
-      ) { !$0.accepted.isEmpty && !$0.isPromising }
-      // Two strong patterns at least (seen twice, all round), as a symbol shows: texture
-      // makes a lone one now and then.
-      guard account.unexplained.filter(\.isConfirmedAllRound).count >= 2,
-        !account.work.isOverBudget, account.accepted.count < options.maxSymbols
-      else { return }
-      others.removeAll { cheapPasses.contains($0) }
-    }
-    let unexplained = account.unexplained
-    // Patterns with large modules are looked at where their modules are a few pixels: the
-    // smallest level where the smallest of them is still half `levelModule` (a quarter of
-    // the work for each level down).
-    if let smallest = unexplained.map(\.moduleSize).min() {
-      var level = 0
-      while level + 1 < Self.levels
-        && smallest >= DetectorTuning.levelModule * Double(1 << level)
-      {
-        level += 1
+  /// The image a look at `place` takes its passes over, the window of the frame it shows, and
+  /// the width of its pixels in frame pixels, with `passes` at the levels the place takes them
+  /// at; nil when there is nothing to look at.
+  private func source(
+    at place: DetectionPlan.Place, of image: GrayImage, passes: inout [Pass],
+    account: inout Account
+  ) -> (image: GrayImage, window: Window, scale: Double)? {
+    switch place {
+    case .frame:
+      return (image, Window(x: 0, y: 0, width: image.width, height: image.height, isWhole: true), 1)
+    case .unexplained:
+      let unexplained = account.unexplained
+      if let smallest = unexplained.map(\.moduleSize).min() {
+        var level = 0
+        while level + 1 < Self.levels
+          && smallest >= DetectorTuning.levelModule * Double(1 << level)
+        {
+          level += 1
+        }
+        var raised: [Pass] = []
+        for var pass in passes {
+          pass.level = max(pass.level, level)
+          if !raised.contains(pass) { raised.append(pass) }
+        }
+        passes = raised
       }
-      var scaled: [Pass] = []
-      for var pass in others {
-        pass.level = max(pass.level, level)
-        if !scaled.contains(pass) { scaled.append(pass) }
+      let window =
+        unexplained.allSatisfy({ account.fruitless.isInUnread($0.centre) })
+        ? Self.window(around: account.fruitless.unread, in: image, region: options.region)
+        : Self.window(around: unexplained, in: image, region: options.region)
+      return (window.isWhole ? image : Self.crop(image, window), window, 1)
+    case .closer:
+      guard options.findsQR else { return nil }
+      let small = account.fruitless.smallUnread(below: DetectorTuning.closeModule)
+      // All the places if their window is small enough, else the located symbols' alone.
+      for rectangles in [small.located + small.guessed, small.located] where !rectangles.isEmpty {
+        let window = Self.window(around: rectangles, in: image, region: options.region)
+        guard window.width * window.height <= DetectorTuning.closeLookPixels else { continue }
+        account.work.allow(DetectorTuning.closeLookUnits, within: options.effort.budget.units)
+        return (Self.doubled(window.isWhole ? image : Self.crop(image, window)), window, 0.5)
       }
-      others = scaled
+      return nil
     }
-    let window =
-      unexplained.allSatisfy({ account.fruitless.isInUnread($0.centre) })
-      ? Self.window(around: account.fruitless.unread, in: image, region: options.region)
-      : Self.window(around: unexplained, in: image, region: options.region)
-    let crop = window.isWhole ? image : Self.crop(image, window)
-    look(
-      at: crop, origin: Point(x: Double(window.x), y: Double(window.y)),
-      passes: others, rowStep: rowStep, account: &account, usesWindowStorage: !window.isWhole,
-      accept: accept
-    ) { !$0.accepted.isEmpty && !$0.isPromising }
-  }
-
-  /// Balanced effort's last look, at symbols whose modules are too small for the frame's
-  /// pixels: those located and not read, and the pairs whose guessed thirds read nothing, with
-  /// modules under `DetectorTuning.closeModule`, looked at again in the window around them
-  /// doubled (bilinear), where a module is four or more pixels (a blurred 2-pixel module
-  /// straddles pixels that its neighbours share, and the 8-pixel blocks of the local threshold
-  /// hold a whole finder pattern). Symbols printed small, sheets of codes seen whole, codes in
-  /// letterboxed frames. The look has a budget of its own (`closeLookUnits`: the frame's may be
-  /// spent on the very attempts it repeats), and doubles at most `closeLookPixels` of the frame.
-  private mutating func lookCloser(
-    _ image: GrayImage, account: inout Account, accept: (SymbolCandidate) -> Bool
-  ) {
-    guard options.findsQR, account.accepted.count < options.maxSymbols else { return }
-    let small = account.fruitless.smallUnread(below: DetectorTuning.closeModule)
-    // All the places if their window is small enough, else the located symbols' alone.
-    var window: Window?
-    for rectangles in [small.located + small.guessed, small.located] where !rectangles.isEmpty {
-      let around = Self.window(around: rectangles, in: image, region: options.region)
-      if around.width * around.height <= DetectorTuning.closeLookPixels {
-        window = around
-        break
-      }
-    }
-    guard let window else { return }
-    let crop = window.isWhole ? image : Self.crop(image, window)
-    account.work.allow(DetectorTuning.closeLookUnits, within: options.effort.budget.units)
-    var passes = [Pass(threshold: .local)]
-    if options.triesInverted { passes.append(Pass(threshold: .local, isInverted: true)) }
-    passes.append(Pass(threshold: .contrastOnly))
-    look(
-      at: Self.doubled(crop), origin: Point(x: Double(window.x), y: Double(window.y)),
-      sourceScale: 0.5, passes: passes, rowStep: 2, account: &account, usesWindowStorage: true,
-      accept: accept
-    ) { _ in false }
   }
 
   /// `image` at twice its width and height: each pixel four, interpolated bilinearly between
@@ -838,7 +742,7 @@ public struct Detector: Sendable {
     // What `QRLocator.locate` compares the frame's alignment searches with: searches by
     // attempts that read a symbol are not counted against the limit.
     func searchLimit() -> Int {
-      options.effort == .fast || !finder.hasRings
+      !plan.searchesWidely || !finder.hasRings
         ? 0 : tuning.alignmentSearches + work.refundedAlignmentSearches
     }
     var attempts = 0
@@ -897,7 +801,7 @@ public struct Detector: Sendable {
       if !accepted.contains(where: { $0.overlaps(prepared(first)) }) {
         if let kept = readings.lazy.map(prepared).first(where: accept) {
           keep(kept)
-        } else if options.effort != .fast, first.formatDistance <= 3,
+        } else if plan.fitsGrids, first.formatDistance <= 3,
           let fitted = GridFitter.refine(binary, first, searches: &work.fittedGrids).map(
             prepared), accept(fitted)
         {
@@ -927,7 +831,7 @@ public struct Detector: Sendable {
     // (Pairs whose guesses read nothing in an earlier pass at this level are skipped, as are
     // lone patterns below: `FruitlessAttempts`.)
     guard triples != .strong else { return [] }
-    if options.effort != .fast && finder.triesPairsAndMicroQR && options.findsQR {
+    if plan.guessesThirds && finder.triesPairsAndMicroQR && options.findsQR {
       let lone = patterns.indices.filter {
         !used[$0] && patterns[$0].count >= 2 && patterns[$0].isConfirmedAllRound
       }

@@ -5,26 +5,26 @@
 public struct DetectorOptions: Hashable, Sendable {
   /// How much time a frame may take in fallbacks after the first pass.
   public enum Effort: String, Hashable, Sendable, CaseIterable {
-    /// One pass: local threshold, dark on light, every third row. At most 24 units of fruitless
-    /// work a frame (see `DetectorWork.fruitlessUnits`).
+    /// One pass over the frame, every third row (`DetectionPlan.fast`). At most 24 units of
+    /// fruitless work a frame (see `DetectorWork.fruitlessUnits`).
     case fast
-    /// Every other row, the local threshold and its inverse over the frame and over each of its
-    /// halvings whose short side is 256 px or more (`DetectorTuning.pyramidSide`), the triples
-    /// whose timing patterns show tried first; then, while finder
-    /// patterns that no symbol read explains promise a symbol, the other thresholds (contrast
-    /// only, global and its inverse, half size, bare stones) over the window around those
-    /// patterns, at half, a quarter or an eighth of the size when their modules are large (so
-    /// that they are four pixels or more); where no pattern promised
-    /// anything, a cheap look at the half-size frame (and the other thresholds around the
-    /// strong patterns it leaves unexplained). Last, symbols located and not read whose modules
-    /// are under 3 px (`DetectorTuning.closeModule`) are looked at again in the window around
-    /// them doubled, with 16 units of their own. At most 64 units of fruitless work a frame,
-    /// and 4 more for each symbol read (`DetectorTuning.unitsEarnedPerRead`).
+    /// Every other row, the local threshold and its inverse over the frame and its halvings,
+    /// then other thresholds where finder patterns promise a symbol, and a closer look at
+    /// small ones (`DetectionPlan.balanced`). At most 64 units of fruitless work a frame, and
+    /// 4 more for each symbol read (`DetectorTuning.unitsEarnedPerRead`).
     case balanced
-    /// Balanced effort's plan first (so it never reads less), then every pass over the whole
-    /// frame and its halvings, every row, whatever was found. At most 128 units of fruitless
-    /// work a frame.
+    /// Balanced effort's looks, then every pass over the frame and its halvings, every row
+    /// (`DetectionPlan.accurate`). At most 128 units of fruitless work a frame.
     case accurate
+
+    /// What a frame gets at this effort.
+    var plan: DetectionPlan {
+      switch self {
+      case .fast: .fast
+      case .balanced: .balanced
+      case .accurate: .accurate
+      }
+    }
 
     /// The work a frame may take at this effort.
     var budget: Budget {

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+// What the detector does with a frame at each effort, written once.
+
+/// The detector's plan for a frame at one effort: its looks in order, each with its passes,
+/// where it looks and when it runs, and the effort's switches for the attempts.
+/// `Detector.run` takes the looks in turn. A look stops early when the budget is spent or
+/// enough symbols are read; a symbol read never ends the search for others.
+struct DetectionPlan: Sendable {
+  /// One binarization and scan of the image: a threshold, light and dark swapped or not, at a
+  /// level of the pyramid (0 the image itself, 1 half size, 2 a quarter, 3 an eighth).
+  struct Pass: Equatable, Sendable {
+    enum Threshold { case local, contrastOnly, global }
+    var threshold: Threshold
+    var isInverted = false
+    var level = 0
+    /// How the pass finds finder patterns and what its attempts make of them.
+    var finder = FinderStrategy.rings
+  }
+
+  /// Where a look takes its passes.
+  enum Place: Sendable {
+    /// The whole frame.
+    case frame
+    /// The window around the finder patterns no symbol read explains
+    /// (`DetectorTuning.windowModules`), or around the symbols located and not read when those
+    /// patterns are all theirs (`DetectorTuning.unreadMargin`); each pass at least at the level
+    /// where the smallest of the patterns' modules is still half `DetectorTuning.levelModule`.
+    case unexplained
+    /// The window around the symbols located and not read, and the pairs whose guessed thirds
+    /// read nothing, with modules under `DetectorTuning.closeModule`, doubled (bilinear) so that
+    /// a module is four pixels or more: symbols printed small, sheets of codes seen whole.
+    /// The look has `DetectorTuning.closeLookUnits` of its own (the frame's budget may be spent
+    /// on the attempts it repeats) and doubles at most `DetectorTuning.closeLookPixels`. Only
+    /// with QR Code wanted; nothing when there is no such symbol.
+    case closer
+  }
+
+  /// When a look runs. A condition that fails skips the look or ends the plan: the looks after
+  /// it are skipped, but for those that run `.finally`.
+  enum Condition: Sendable {
+    /// Runs.
+    case always
+    /// Runs when no pass saw patterns that no symbol read explains and that promise a symbol,
+    /// and the passes so far kept at most `DetectorTuning.cheapLookPatterns` patterns (texture
+    /// and noise make more); skipped when some promise one. Ends the plan when many patterns
+    /// promise nothing, when the budget is spent or when enough symbols are read.
+    case ifNothingPromising
+    /// Runs unless the look before it ran and left fewer than two strong patterns unexplained
+    /// (seen twice and all round, as a symbol shows them: texture makes a lone one now and
+    /// then). That ends the plan, as do a spent budget and enough symbols read.
+    case ifPromising
+    /// Runs however the looks before it ended, while fewer than `DetectorOptions.maxSymbols`
+    /// are read.
+    case finally
+  }
+
+  /// One look at the frame.
+  struct Look: Equatable, Sendable {
+    /// Its passes in order; the inverted ones only with `DetectorOptions.triesInverted`.
+    var passes: [Pass]
+    /// Whether the local threshold and its inverse at every level of the pyramid whose short
+    /// side is `DetectorTuning.pyramidSide` or more follow `passes` (those not among them).
+    var pyramid = false
+    /// Whether the passes an earlier look of the frame took are left out.
+    var skipsTaken = false
+    /// Which rows its scans take: every one, every other, every third.
+    var rowStep: Int
+    /// Whether every pass is scanned first, and the triples whose timing patterns show, of
+    /// every pass, tried before the rest of any (`Detector.look`).
+    var strongFirst = false
+    /// Whether it stops after a pass once symbols are read and no patterns unexplained by them
+    /// promise another.
+    var stopsWhenExplained = false
+    var place = Place.frame
+    var when = Condition.always
+
+    /// The passes the look takes over a frame `width` × `height` pixels: `passes`, then the
+    /// pyramid's, less `taken` when it skips those.
+    func passes(width: Int, height: Int, triesInverted: Bool, taken: [Pass]) -> [Pass] {
+      var chosen = passes.filter { triesInverted || !$0.isInverted }
+      for level in 0..<(pyramid ? Detector.levels : 0)
+      where level == 0 || min(width, height) >> level >= DetectorTuning.pyramidSide {
+        for isInverted in triesInverted ? [false, true] : [false] {
+          let pass = Pass(threshold: .local, isInverted: isInverted, level: level)
+          if !chosen.contains(pass) { chosen.append(pass) }
+        }
+      }
+      if skipsTaken { chosen.removeAll { taken.contains($0) } }
+      return chosen
+    }
+  }
+
+  /// The looks in the order taken.
+  var looks: [Look]
+  /// Whether a triple none of whose readings decodes gets a grid fitted to its function
+  /// patterns (`GridFitter`).
+  var fitsGrids = true
+  /// Whether two patterns seen well are tried with a guessed third.
+  var guessesThirds = true
+  /// Whether attempts may search widely for the alignment pattern
+  /// (`DetectorTuning.alignmentSearches`).
+  var searchesWidely = true
+
+  /// One pass, every third row, strong triples first, no fitted grids, guesses or wide searches.
+  static let fast = DetectionPlan(
+    looks: [Look(passes: [Pass(threshold: .local)], rowStep: 3, strongFirst: true)],
+    fitsGrids: false, guessesThirds: false, searchesWidely: false)
+
+  /// Every other row: the pyramid; where it saw nothing promising, the cheap look; the other
+  /// thresholds where patterns promise a symbol; last, the closer look at small unread symbols.
+  static let balanced = DetectionPlan(looks: [
+    // A symbol's modules are a few pixels wide at one level of the pyramid whatever their size
+    // in the frame (a code filling a 12 MP photo; a screen, whose pixel grid breaks the
+    // patterns' runs at full size and averages out below): a third more pixels than the frame.
+    Look(passes: [], pyramid: true, rowStep: 2, strongFirst: true),
+    // The cheap look, at half size, a quarter of the work: a local threshold (outlined or
+    // textured modules, which split into thin lines at full size), bare stones, a global
+    // threshold and its inverse (large modules of a light-on-dark symbol that the local
+    // threshold loses altogether), the contrast-only threshold (a label a few gray levels
+    // darker than its light modules, whose blocks the local threshold takes for flat and
+    // guesses light: the generated class `label` reads 69 of 86 codes with it, 57 without,
+    // for 2 % more work on the real photos as frames).
+    Look(
+      passes: [
+        Pass(threshold: .local, level: 1), Pass(threshold: .local, level: 1, finder: .stones),
+        Pass(threshold: .global, level: 1), Pass(threshold: .global, isInverted: true, level: 1),
+        Pass(threshold: .contrastOnly, level: 1),
+      ], skipsTaken: true, rowStep: 2, stopsWhenExplained: true, when: .ifNothingPromising),
+    // The other thresholds, where the patterns are that promise a symbol (a code under glare,
+    // whose patterns only the half-size image kept, among them).
+    Look(
+      passes: [
+        Pass(threshold: .contrastOnly), Pass(threshold: .global),
+        Pass(threshold: .global, isInverted: true), Pass(threshold: .local, level: 1),
+        Pass(threshold: .local, level: 1, finder: .stones),
+      ], skipsTaken: true, rowStep: 2, stopsWhenExplained: true, place: .unexplained,
+      when: .ifPromising),
+    // Symbols whose modules are too small for the frame's pixels.
+    Look(
+      passes: [
+        Pass(threshold: .local), Pass(threshold: .local, isInverted: true),
+        Pass(threshold: .contrastOnly),
+      ], rowStep: 2, place: .closer, when: .finally),
+  ])
+
+  /// Balanced effort's plan first, so that more effort never reads less; then every pass over
+  /// the whole frame and the pyramid, every row.
+  static let accurate = DetectionPlan(
+    looks: balanced.looks + [
+      Look(
+        passes: [
+          Pass(threshold: .local), Pass(threshold: .local, isInverted: true),
+          Pass(threshold: .contrastOnly), Pass(threshold: .global),
+          Pass(threshold: .global, isInverted: true), Pass(threshold: .local, level: 1),
+          Pass(threshold: .local, level: 1, finder: .stones),
+        ], pyramid: true, rowStep: 1, strongFirst: true, when: .finally)
+    ])
+}
