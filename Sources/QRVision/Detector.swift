@@ -939,8 +939,8 @@ public struct Detector: Sendable {
       let before = work
       work.microAttempts += 1
       let readings = MicroQRLocator.locate(binary, pattern, corners: cornersOf(index))
-      // Each reading as sampled, then each fitted to its function patterns (M1 has no error
-      // correction), while the budget lasts.
+      // Each reading as sampled, then, with the plan's `fitsMicroQRGrids`, each fitted to its
+      // function patterns (M1 has no error correction), while the budget lasts.
       var fitting = false
       var index = 0
       while index < readings.count {
@@ -961,7 +961,7 @@ public struct Detector: Sendable {
           break
         }
         index += 1
-        if index == readings.count && !fitting {
+        if index == readings.count && !fitting && plan.fitsMicroQRGrids {
           fitting = true
           index = 0
         }

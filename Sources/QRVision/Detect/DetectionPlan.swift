@@ -95,6 +95,11 @@ struct DetectionPlan: Sendable {
   /// Whether a triple none of whose readings decodes gets a grid fitted to its function
   /// patterns (`GridFitter`).
   var fitsGrids = true
+  /// Whether a lone pattern's Micro QR readings, when none decodes, are fitted to their
+  /// function patterns (`GridFitter`) and decoded again. Only at accurate effort: over real
+  /// photos, their frames and the generated Micro QR scenes, such fits read nothing that the
+  /// sampled readings did not, and they were the bulk of the grids fitted in frames.
+  var fitsMicroQRGrids = false
   /// Whether two patterns seen well are tried with a guessed third.
   var guessesThirds = true
   /// Whether attempts may search widely for the alignment pattern
@@ -154,5 +159,5 @@ struct DetectionPlan: Sendable {
           Pass(threshold: .global, isInverted: true), Pass(threshold: .local, level: 1),
           Pass(threshold: .local, level: 1, finder: .stones),
         ], pyramid: true, rowStep: 1, strongFirst: true, when: .finally)
-    ])
+    ], fitsMicroQRGrids: true)
 }

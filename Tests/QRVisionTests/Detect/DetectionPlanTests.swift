@@ -56,6 +56,9 @@ import Testing
   #expect(accurate.fitsGrids == balanced.fitsGrids)
   #expect(accurate.guessesThirds == balanced.guessesThirds)
   #expect(accurate.searchesWidely == balanced.searchesWidely)
+  // Every attempt balanced makes, and more: Micro QR readings fitted to their function
+  // patterns too.
+  #expect(accurate.fitsMicroQRGrids && !balanced.fitsMicroQRGrids)
 }
 
 @Test func thePyramidTakesBothPolaritiesAtEveryLevelWithAShortSideOf256OrMore() {
