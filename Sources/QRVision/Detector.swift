@@ -159,7 +159,8 @@ public struct Detector: Sendable {
     var found: [SymbolCandidate] = []
     run(image) { candidate in
       guard candidate.formatDistance <= maxFormatDistance,
-        GridSampler.timingScore(candidate.matrix, isMicro: candidate.kind == .micro) >= 0.7
+        GridSampler.timingScore(candidate.matrix, isMicro: candidate.kind == .micro)
+          >= DetectorTuning.locatedTiming
       else { return false }
       found.append(candidate)
       return true
@@ -226,7 +227,10 @@ public struct Detector: Sendable {
         guard !hasEnded, !isPromising else { continue }
       case .ifPromising:
         hasEnded =
-          spent || lookBeforeRan && account.unexplained.filter(\.isConfirmedAllRound).count < 2
+          spent
+          || lookBeforeRan
+            && account.unexplained.filter(\.isConfirmedAllRound).count
+              < DetectorTuning.promisingPatterns
         guard !hasEnded else { continue }
       case .finally:
         guard account.accepted.count < options.maxSymbols else { continue }
@@ -379,7 +383,9 @@ public struct Detector: Sendable {
       right = min(right, region.x + region.width)
       bottom = min(bottom, region.y + region.height)
     }
-    guard right - left >= 32, bottom - top >= 32 else { return whole }
+    guard right - left >= DetectorTuning.smallestWindow,
+      bottom - top >= DetectorTuning.smallestWindow
+    else { return whole }
     let area = Double((right - left) * (bottom - top))
     guard area < DetectorTuning.wholeWindowShare * Double(image.width * image.height) else {
       return whole
@@ -422,9 +428,10 @@ public struct Detector: Sendable {
     // Binarizes the image of `passes[index]` and scans it for finder patterns.
     func scan(_ index: Int) -> Scanned? {
       let pass = passes[index]
-      // A level smaller than 40 pixels either way has nothing to show.
+      // A level smaller than `DetectorTuning.smallestLevel` pixels either way has nothing to show.
       if pass.level > 0
-        && (source.width >> pass.level < 40 || source.height >> pass.level < 40)
+        && (source.width >> pass.level < DetectorTuning.smallestLevel
+          || source.height >> pass.level < DetectorTuning.smallestLevel)
       {
         return nil
       }
@@ -599,8 +606,9 @@ public struct Detector: Sendable {
     /// when they are not lost among many weak ones (`DetectorTuning.strongShare`), or one seen
     /// twice among few (noise and texture make many patterns, and a good one now and then).
     var isPromising: Bool {
-      (twiceAllRound >= 2 && twiceAllRound * DetectorTuning.strongShare >= patterns)
-        || (twice >= 1 && patterns <= 8)
+      (twiceAllRound >= DetectorTuning.promisingPatterns
+        && twiceAllRound * DetectorTuning.strongShare >= patterns)
+        || (twice >= 1 && patterns <= DetectorTuning.fewPatterns)
     }
   }
 
@@ -651,7 +659,8 @@ public struct Detector: Sendable {
     // More than the budget allows, as triples over a symbol already read are skipped.
     // (With QR Code not wanted, no triple is formed: the patterns are Micro QR's alone.)
     let triples = QRLocator.triples(
-      options.findsQR ? patterns : [], partialLimit: options.effort.budget.partialTriples * 4,
+      options.findsQR ? patterns : [],
+      partialLimit: options.effort.budget.partialTriples * DetectorTuning.partialTriplesRanked,
       neighbours: tuning.tripleNeighbours)
     let ranked = QRLocator.ranked(triples, binary, patterns)
     return Grouped(
@@ -801,7 +810,7 @@ public struct Detector: Sendable {
       if !accepted.contains(where: { $0.overlaps(prepared(first)) }) {
         if let kept = readings.lazy.map(prepared).first(where: accept) {
           keep(kept)
-        } else if plan.fitsGrids, first.formatDistance <= 3,
+        } else if plan.fitsGrids, first.formatDistance <= DetectorTuning.fitFormatDistance,
           let fitted = GridFitter.refine(binary, first, searches: &work.fittedGrids).map(
             prepared), accept(fitted)
         {
@@ -850,7 +859,10 @@ public struct Detector: Sendable {
             }
             known = third.map { patterns[$0] }
           }
-          guard a.centre.distance(to: b.centre) < 250 * max(a.moduleSize, b.moduleSize) else {
+          guard
+            a.centre.distance(to: b.centre)
+              < DetectorTuning.pairReach * max(a.moduleSize, b.moduleSize)
+          else {
             continue
           }
           let before = work
@@ -862,7 +874,9 @@ public struct Detector: Sendable {
               work.isOverBudget = true
               break pairs
             }
-            if let known, known.centre.distance(to: guess.centre) > 2 * known.moduleSize {
+            if let known,
+              known.centre.distance(to: guess.centre) > DetectorTuning.guessReach * known.moduleSize
+            {
               continue
             }
             guard guess.centre.x >= 0, guess.centre.y >= 0,
@@ -921,7 +935,7 @@ public struct Detector: Sendable {
     guard options.findsMicroQR, finder.triesPairsAndMicroQR else { return sighting }
     // A lone pattern seen on one scan line only is mostly texture: where there are many,
     // Micro QR wants patterns seen on two; and always all round.
-    let minimumCount = rowStep == 1 || patterns.count <= 8 ? 1 : 2
+    let minimumCount = rowStep == 1 || patterns.count <= DetectorTuning.fewPatterns ? 1 : 2
     for (index, pattern) in patterns.enumerated()
     where !used[index] && locatedIn[index] == nil && pattern.count >= minimumCount
       && pattern.isConfirmedAllRound

@@ -30,9 +30,10 @@ enum AlignmentPatternSearch {
     let top = max(Int(predicted.y - radius), 0)
     let bottom = min(Int(predicted.y + radius), image.height - 1)
     guard left < right, top < bottom else { return nil }
-    let maxRun = Int(moduleSize * 2.5) + 2
+    let maxRun = Int(moduleSize * DetectorTuning.alignmentMaxRun) + 2
     var best: (Point, Double)?
-    for y in stride(from: top, through: bottom, by: max(1, Int(moduleSize / 4))) {
+    let rowStep = max(1, Int(moduleSize / DetectorTuning.alignmentRowsPerModule))
+    for y in stride(from: top, through: bottom, by: rowStep) {
       var x = left
       while x <= right {
         guard image.isDark(x, y) else {
@@ -42,7 +43,8 @@ enum AlignmentPatternSearch {
         var end = x
         while end <= right && image.isDark(end, y) { end += 1 }
         let length = Double(end - x)
-        if length >= moduleSize * 0.4 && length <= moduleSize * 2,
+        if length >= moduleSize * DetectorTuning.alignmentRowRun.lower
+          && length <= moduleSize * DetectorTuning.alignmentRowRun.upper,
           !image.isDark(x - 1, y), !image.isDark(end, y),
           let centre = confirm(
             image, x: (x + end) / 2, y: y, moduleSize: moduleSize, maxRun: maxRun)
@@ -63,8 +65,8 @@ enum AlignmentPatternSearch {
   ///
   /// A place is scored by sampling the 5 × 5 module centres around it: the correlation of
   /// their gray levels with the pattern's colours. Places half a module apart are scored, then
-  /// the quarter-module places around the best; it is kept at a correlation of 0.7 or more.
-  /// Real patterns score 0.95 or more, a place a module off or over data well below 0.7. Blur
+  /// the quarter-module places around the best; it is kept at a correlation of
+  /// `DetectorTuning.alignmentCorrelation` or more. Blur
   /// and a threshold spoil patterns of two pixels a module whose gray levels still show them
   /// (large symbols printed on a curved page and photographed whole).
   ///
@@ -89,7 +91,9 @@ enum AlignmentPatternSearch {
     for sy in -steps...steps {
       for sx in -steps...steps {
         let (u, v) = (Double(sx) / 2, Double(sy) / 2)
-        if let value = score(u, v), value > (best?.score ?? 0.6) { best = (value, u, v) }
+        if let value = score(u, v), value > (best?.score ?? DetectorTuning.alignmentTrialFloor) {
+          best = (value, u, v)
+        }
       }
     }
     guard var found = best else { return nil }
@@ -102,7 +106,7 @@ enum AlignmentPatternSearch {
         found = (value, coarse.u + du, coarse.v + dv)
       }
     }
-    guard found.score >= 0.7 else { return nil }
+    guard found.score >= DetectorTuning.alignmentCorrelation else { return nil }
     // Between the quarter modules: the vertex of the parabola through the scores either side.
     func vertex(_ before: Double?, _ after: Double?) -> Double {
       guard let before, let after else { return 0 }
@@ -127,7 +131,8 @@ enum AlignmentPatternSearch {
   /// `GrayView`. Each offset is asked once.
   @inline(__always)
   static func correlation(isInverted: Bool, level: (Int, Int) -> Double?) -> Double? {
-    // The stone and the light ring first: where they do not differ by 16 gray levels the
+    // The stone and the light ring first: where they do not differ by
+    // `DetectorTuning.alignmentContrast` gray levels the
     // correlation cannot be high, and the outer ring is not read (most places tried). The
     // inner nine are kept for the sums below, on the stack (this runs for thousands of places
     // a search).
@@ -144,7 +149,9 @@ enum AlignmentPatternSearch {
     }
     let stone = inner[4]
     let ring = (total - stone) / 8
-    guard (isInverted ? stone - ring : ring - stone) >= 16 else { return 0 }
+    guard (isInverted ? stone - ring : ring - stone) >= DetectorTuning.alignmentContrast else {
+      return 0
+    }
     // The sums in rows, as the 25 centres lie: the outer ring and the stone are dark.
     var sum = 0.0
     var squares = 0.0
@@ -203,8 +210,10 @@ enum AlignmentPatternSearch {
     let stone = Double(back.0 + forth.0)
     // The outer dark ring may run on into dark data modules, so only its presence counts.
     let inner = stone + Double(back.1 + forth.1)
-    guard inner >= moduleSize * 1.5, inner <= moduleSize * 4.5, stone <= moduleSize * 2.2,
-      Double(back.1) <= moduleSize * 2.2, Double(forth.1) <= moduleSize * 2.2
+    let longest = moduleSize * DetectorTuning.alignmentRun
+    guard inner >= moduleSize * DetectorTuning.alignmentInnerRuns.lower,
+      inner <= moduleSize * DetectorTuning.alignmentInnerRuns.upper, stone <= longest,
+      Double(back.1) <= longest, Double(forth.1) <= longest
     else { return nil }
     return Double(forth.0 - back.0 + 2) / 2 - 0.5
   }

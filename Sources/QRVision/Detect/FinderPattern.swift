@@ -29,14 +29,18 @@ public struct FinderPattern: Hashable, Sendable {
     self.count = count
   }
 
-  /// Whether `other` is the same pattern seen again: centre within about one module, similar
-  /// module size.
+  /// Whether `other` is the same pattern seen again by the same pass: centre within
+  /// `DetectorTuning.samePatternReach` modules along both axes, module sizes within
+  /// `DetectorTuning.samePatternRatio` (not `FruitlessAttempts.Places.isSame`, which compares
+  /// attempts across passes).
   func isSame(as other: FinderPattern) -> Bool {
     let size = max(moduleSize, other.moduleSize)
-    guard abs(centre.x - other.centre.x) <= size * 1.5, abs(centre.y - other.centre.y) <= size * 1.5
+    let reach = size * DetectorTuning.samePatternReach
+    guard abs(centre.x - other.centre.x) <= reach, abs(centre.y - other.centre.y) <= reach
     else { return false }
     let ratio = moduleSize / other.moduleSize
-    return ratio > 0.6 && ratio < 1.67
+    return ratio > DetectorTuning.samePatternRatio.lower
+      && ratio < DetectorTuning.samePatternRatio.upper
   }
 
   /// Folds another sighting into this one (weighted mean).

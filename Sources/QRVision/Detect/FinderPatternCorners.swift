@@ -18,17 +18,18 @@ enum FinderPatternCorners {
   /// - Complexity: O(*module size*) per ray, 64 rays.
   static func find(_ image: BinaryImage, _ pattern: FinderPattern) -> [Point]? {
     let rays = Self.rays
-    // A quarter of the rays may miss the edge. They are cast in bit-reversed order (0, 32, 16,
-    // 48, …), spread round the pattern from the first, so that where the edge is not clear all
-    // round (a guessed pattern off its place, texture) the misses add up early and the rest
-    // are not cast: such a ray runs its whole length. The points keep their angular order.
+    // One ray in `DetectorTuning.missedCornerRays` may miss the edge. They are cast in
+    // bit-reversed order (0, 32, 16, 48, …), spread round the pattern from the first, so that
+    // where the edge is not clear all round (a guessed pattern off its place, texture) the
+    // misses add up early and the rest are not cast: such a ray runs its whole length. The
+    // points keep their angular order.
     var edges = [Point?](repeating: nil, count: rays)
     var misses = 0
     for index in rayOrder {
       edges[index] = edge(image, pattern, direction: directions[index])
       if edges[index] == nil {
         misses += 1
-        guard misses <= rays / 4 else { return nil }
+        guard misses <= rays / DetectorTuning.missedCornerRays else { return nil }
       }
     }
     var points: [Point] = []
@@ -49,7 +50,8 @@ enum FinderPatternCorners {
     // Clockwise on screen: by angle around the centre.
     rough.sort { angle(of: $0 - centre) < angle(of: $1 - centre) }
     // Fit a line through the edge points between each pair of neighbouring corners, keeping
-    // away from the corners themselves (rounded by blur and thresholding).
+    // away from the corners themselves (rounded by blur and thresholding): the side's middle,
+    // `DetectorTuning.cornerSideMargin` of it from either end, `cornerSideBand` of it across.
     // (Each array is allocated once, at its final size: this runs thousands of times a frame.)
     var lines: [(Point, Point)] = []
     lines.reserveCapacity(4)
@@ -65,7 +67,10 @@ enum FinderPatternCorners {
       for point in points {
         let along = (point - start).dot(direction)
         let across = abs((point - start).dot(normal))
-        if along > length * 0.15 && along < length * 0.85 && across < length * 0.15 {
+        if along > length * DetectorTuning.cornerSideMargin
+          && along < length * (1 - DetectorTuning.cornerSideMargin)
+          && across < length * DetectorTuning.cornerSideBand
+        {
           sidePoints.append(point)
         }
       }
@@ -78,7 +83,7 @@ enum FinderPatternCorners {
     corners.reserveCapacity(4)
     for i in 0..<4 {
       guard let corner = intersection(lines[(i + 3) % 4], lines[i]),
-        corner.distance(to: rough[i]) < pattern.moduleSize * 2
+        corner.distance(to: rough[i]) < pattern.moduleSize * DetectorTuning.cornerFitReach
       else { return rough }
       corners.append(corner)
     }
@@ -112,13 +117,14 @@ enum FinderPatternCorners {
   {
     guard pattern.moduleSize >= DetectorTuning.coarseRayModule else {
       return edgeByPixels(
-        image, pattern.centre, direction: direction, limit: pattern.moduleSize * 7)
+        image, pattern.centre, direction: direction,
+        limit: pattern.moduleSize * DetectorTuning.edgeRayModules)
     }
     // Over large modules, steps of 1/24 of a module (the rings are a module wide), the edge
     // then found by halving the last step (`DetectorTuning.coarseRayModule`).
-    let stepLength = pattern.moduleSize / 24
+    let stepLength = pattern.moduleSize / DetectorTuning.coarseRaySteps
     let step = direction * stepLength
-    let limit = pattern.moduleSize * 7
+    let limit = pattern.moduleSize * DetectorTuning.edgeRayModules
     // The steps until the limit, but no more than cross the image (past that every pixel is
     // light and the ray has nothing more to find).
     let across = 4 * (image.width + image.height) + 8
@@ -145,6 +151,32 @@ enum FinderPatternCorners {
       return (inside + outside) * 0.5
     }
     return nil
+  }
+
+  /// The distance from `centre` (in the stone) to the outer edge of a finder pattern's dark
+  /// ring along the unit vector `direction`, marched in half-pixel steps until three changes
+  /// of colour, no further than `limit` pixels: the distance half a step before the last
+  /// step, or nil. The edge ray of `QRLocator.moduleSize` and `MicroQRLocator`'s axes.
+  ///
+  /// - Complexity: O(`limit`).
+  static func edgeDistance(
+    _ image: BinaryImage, _ centre: Point, direction: Point, limit: Double
+  ) -> Double? {
+    let step = direction * 0.5
+    var position = centre
+    var travelled = 0.0
+    var transitions = 0
+    var dark = true
+    while transitions < 3 && travelled < limit {
+      position = position + step
+      travelled += 0.5
+      let isDark = image.isDark(position)
+      if isDark != dark {
+        transitions += 1
+        dark = isDark
+      }
+    }
+    return transitions == 3 ? travelled - 0.25 : nil
   }
 
   /// `edge` over modules of a few pixels, as a march in quarter-pixel steps finds it: the

@@ -125,7 +125,9 @@ enum FinderPatternScanner {
     /// started: reach only shrinks as rows go down.)
     mutating func startRow(_ y: Int) {
       guard !active.isEmpty else { return }  // (most rows: removeAll would be a call)
-      active.removeAll { Double(y - lastRow[$0]) > found[$0].moduleSize * 4 + Double(step) }
+      active.removeAll {
+        Double(y - lastRow[$0]) > found[$0].moduleSize * DetectorTuning.patternRowGap + Double(step)
+      }
     }
 
     /// The pattern found already that `pattern` would be folded into.
@@ -434,7 +436,9 @@ enum FinderPatternScanner {
     // Diagonal runs count pixels along the diagonal, each √2 long.
     let diagonalTotal = Double(diagonal + antidiagonal) * 1.4142
     let straightTotal = Double(horizontal.total + vertical.total)
-    guard diagonalTotal > straightTotal * 0.4, diagonalTotal < straightTotal * 2.5 else {
+    guard diagonalTotal > straightTotal * DetectorTuning.diagonalRatio.lower,
+      diagonalTotal < straightTotal * DetectorTuning.diagonalRatio.upper
+    else {
       return nil
     }
     let moduleSize = (straightTotal + diagonalTotal) / 28
@@ -454,9 +458,13 @@ enum FinderPatternScanner {
         let extent = image.finderExtent(through: centre, direction: direction, maxRun: maxRun)
       else { continue }
       let length = Double(extent) / (moduleSize * 7)
-      if length > 0.6 && length < 1.8 { inBetween += 1 }
+      if length > DetectorTuning.inBetweenExtent.lower
+        && length < DetectorTuning.inBetweenExtent.upper
+      {
+        inBetween += 1
+      }
     }
-    pattern.isConfirmedAllRound = inBetween >= 3
+    pattern.isConfirmedAllRound = inBetween >= DetectorTuning.inBetweenLines
   }
 
   /// Confirms a dark run of `rowLength` pixels around (`x`, `y`) as the stone of a finder
@@ -511,7 +519,9 @@ enum FinderPatternScanner {
         return nil
       }
       let length = Double(d.0 + d.1 + 1) * 1.4142
-      guard length >= across * 0.8, length <= across * 1.6 else { return nil }
+      guard length >= across * DetectorTuning.stoneDiagonal.lower,
+        length <= across * DetectorTuning.stoneDiagonal.upper
+      else { return nil }
       diagonal += length
     }
     let stone = (across + diagonal / 2 / 1.2) / 2

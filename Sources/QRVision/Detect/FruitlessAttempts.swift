@@ -38,6 +38,8 @@ struct FruitlessAttempts {
     /// Whether `other` is the same attempt: the same level, as many patterns, each within
     /// `DetectorTuning.fruitlessReach` modules (of the larger) of its counterpart along both
     /// axes, and module sizes within `DetectorTuning.fruitlessModuleRatio` of each other.
+    /// Not `FinderPattern.isSame`, which merges the sightings of one pass (see the tuning's
+    /// entries for why the two differ).
     func isSame(as other: Places) -> Bool {
       let ratio = DetectorTuning.fruitlessModuleRatio
       guard scale == other.scale, centres.count == other.centres.count,

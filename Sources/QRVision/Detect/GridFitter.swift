@@ -16,9 +16,10 @@ enum GridFitter {
   /// The candidate resampled through corners fitted to its function patterns (QR Code or
   /// Micro QR), or nil when the fit did not improve on it.
   ///
-  /// Only grids that already read 80 % of their function patterns right are fitted (`searches`
-  /// counts them): those the fit repaired on real photos read 93 % or more, while grids hung
-  /// on noise read 40…65 %, and the search is a hundred trial grids.
+  /// Only grids that already read `DetectorTuning.fitInitialPercent` of their function
+  /// patterns right are fitted (`searches` counts them): those the fit repaired on real photos
+  /// read 93 % or more, while grids hung on noise read 40…65 %, and the search is a hundred
+  /// trial grids.
   ///
   /// - Complexity: O(*size*) to score the grid; when fitted, O(*k* × (*size* + alignment
   ///   patterns)) for *k* ≈ 100 trial grids.
@@ -51,14 +52,14 @@ enum GridFitter {
       return correct
     }
     let initial = score(corners)
-    guard initial * 5 >= known.count * 4 else { return nil }
+    guard initial * 100 >= known.count * DetectorTuning.fitInitialPercent else { return nil }
     searches += 1
     var best = initial
     let module = corners[0].distance(to: corners[1]) / Double(size)
-    for step in [0.5, 0.25, 0.125].map({ $0 * module }) {
+    for step in DetectorTuning.fitSteps.map({ $0 * module }) {
       var improved = true
       var rounds = 0
-      while improved && rounds < 8 {
+      while improved && rounds < DetectorTuning.fitRounds {
         improved = false
         rounds += 1
         for index in 0..<4 {

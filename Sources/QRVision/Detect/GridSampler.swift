@@ -44,7 +44,7 @@ enum GridSampler {
             }
             let index = y &* size &+ x
             dark[index] = centre != 0
-            unsure[index] = disagreeing >= 3
+            unsure[index] = disagreeing >= DetectorTuning.unsureSamples
           }
         }
       }
@@ -164,7 +164,7 @@ enum GridSampler {
         (entry.codeword ^ bottomLeft).nonzeroBitCount, (entry.codeword ^ topRight).nonzeroBitCount)
       if distance < (best?.1 ?? Int.max) { best = (entry.version, distance) }
     }
-    guard let best, best.1 <= 3 else { return nil }
+    guard let best, best.1 <= DetectorTuning.versionDistance else { return nil }
     return best.0
   }
 

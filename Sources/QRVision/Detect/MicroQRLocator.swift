@@ -67,7 +67,7 @@ enum MicroQRLocator {
         // leave a quarter of those, before the costly fits and samplings below.
         guard probe.isDark(x: 8, y: 0), probe.isDark(x: 0, y: 8),
           let (format, distance) = GridSampler.microFormat(probe, transposed: false),
-          distance <= 3
+          distance <= DetectorTuning.microFormatDistance
         else { continue }
         let size = format.version.size
         // The grid fitted to the timing patterns first, then the finder's own, for the
@@ -78,11 +78,11 @@ enum MicroQRLocator {
           guard
             GridSampler.timingScore(
               image, size: size, isMicro: true, position: { grid.apply($0, $1) })
-              >= 0.75
+              >= DetectorTuning.microTiming
           else { continue }
           let (matrix, unreliable) = sample(image, grid, size: size)
           let timing = GridSampler.timingScore(matrix, isMicro: true)
-          guard timing >= 0.75 else { continue }
+          guard timing >= DetectorTuning.microTiming else { continue }
           // Ties go to the crisper grid: fewer modules sampled near an edge.
           let score =
             timing * 10 - Double(distance) - Double(rank) * 0.5 - Double(unreliable.darkCount)
@@ -108,11 +108,13 @@ enum MicroQRLocator {
         guard let perspective = PerspectiveTransform(from: square, to: quad),
           GridSampler.timingScore(
             image, size: size, isMicro: true, position: { perspective.apply(x: $0, y: $1) })
-            >= 0.75
+            >= DetectorTuning.microTiming
         else { continue }
         let (matrix, unreliable) = GridSampler.sample(image, perspective, size: size)
         let timing = GridSampler.timingScore(matrix, isMicro: true)
-        guard timing >= 0.75, !found.contains(where: { $0.0.matrix == matrix }) else { continue }
+        guard timing >= DetectorTuning.microTiming,
+          !found.contains(where: { $0.0.matrix == matrix })
+        else { continue }
         let score = timing * 10 - Double(distance) - 1 - Double(unreliable.darkCount) * 0.01
         let edge = Double(size)
         let candidate = SymbolCandidate(
@@ -159,7 +161,9 @@ enum MicroQRLocator {
       }
     }
     let module = bestValue / 4 / 3.5
-    guard module > pattern.moduleSize * 0.5, module < pattern.moduleSize * 1.8 else { return nil }
+    guard module > pattern.moduleSize * DetectorTuning.microAxisRatio.lower,
+      module < pattern.moduleSize * DetectorTuning.microAxisRatio.upper
+    else { return nil }
     return (Double(bestIndex) * Double.pi / 2 / Double(steps), module)
   }
 
@@ -167,22 +171,9 @@ enum MicroQRLocator {
   private static func edgeDistance(_ image: BinaryImage, _ pattern: FinderPattern, angle: Double)
     -> Double?
   {
-    let step = Point(x: cos(angle), y: sin(angle)) * 0.5
-    var position = pattern.centre
-    var travelled = 0.0
-    var transitions = 0
-    var dark = true
-    let limit = pattern.moduleSize * 8
-    while transitions < 3 && travelled < limit {
-      position = position + step
-      travelled += 0.5
-      let isDark = image.isDark(position)
-      if isDark != dark {
-        transitions += 1
-        dark = isDark
-      }
-    }
-    return transitions == 3 ? travelled - 0.25 : nil
+    FinderPatternCorners.edgeDistance(
+      image, pattern.centre, direction: Point(x: cos(angle), y: sin(angle)),
+      limit: pattern.moduleSize * DetectorTuning.microEdgeRayModules)
   }
 
   /// `transform` with its axes adjusted (length ±6 %, direction ±3°) to fit the timing
@@ -191,7 +182,8 @@ enum MicroQRLocator {
     -> Transform
   {
     // The turns tried, as cosine and sine: the same five for every length.
-    let turns = stride(from: -3.0, through: 3.0, by: 1.5).map { degrees in
+    let (most, step) = DetectorTuning.microFitTurns
+    let turns = stride(from: -most, through: most, by: step).map { degrees in
       let angle = degrees * Double.pi / 180
       return (cos(angle), sin(angle))
     }
@@ -202,7 +194,8 @@ enum MicroQRLocator {
       var best = axis
       var bestScore = -1
       let (origin, across, down) = (transform.origin, transform.across, transform.down)
-      for scale in stride(from: 0.94, through: 1.06, by: 0.02) {
+      let scales = DetectorTuning.microFitScales
+      for scale in stride(from: scales.least, through: scales.most, by: scales.step) {
         for (cosine, sine) in turns {
           let candidate =
             Point(x: axis.x * cosine - axis.y * sine, y: axis.x * sine + axis.y * cosine) * scale

@@ -58,12 +58,14 @@ extension QRLocator {
       let target = anchors[index]
       if let hit,
         let confirmed = AlignmentPatternSearch.findInGray(
-          gray, target: target, near: hit, local: local, radius: 0.5)
+          gray, target: target, near: hit, local: local,
+          radius: DetectorTuning.piecewiseConfirmRadius)
       {
         return confirmed
       }
       return AlignmentPatternSearch.findInGray(
-        gray, target: target, near: predicted, local: local, radius: min(radius, 2.5))
+        gray, target: target, near: predicted, local: local,
+        radius: min(radius, DetectorTuning.piecewiseNeighbourRadius))
     }
     // The affine map through three neighbours of position (i, j) found (or placed) already,
     // one step (di, dj) away along either axis and diagonally.
@@ -108,11 +110,11 @@ extension QRLocator {
         let target = anchors[index]
         var predicted = transform.apply(target)
         var local = transform
-        var radius = 3.5
+        var radius = DetectorTuning.piecewiseRadius
         if i > 0, j > 0, let map = neighbours(i, j, -1, -1, found: false) {
           predicted = map.apply(target)
           local = map
-          radius = 2.5
+          radius = DetectorTuning.piecewiseNeighbourRadius
         }
         isFound[index] = isFinder(index)
         if !isFinder(index),
@@ -127,7 +129,7 @@ extension QRLocator {
     // Then the positions missed, where the curve left those predictions behind: predicted
     // again from the neighbours found in any quadrant, so the grid fills in from where it
     // reads well, in sweeps while they find more; the mean prediction stands in for the rest.
-    for _ in 0..<4 {
+    for _ in 0..<DetectorTuning.piecewiseSweeps {
       var added = false
       var guesses: [(Int, Point)] = []
       for index in 0..<(n * n) where !isFound[index] {
@@ -141,7 +143,9 @@ extension QRLocator {
         guard let first = maps.first else { continue }
         let sum = maps.reduce(Point(x: 0, y: 0)) { $0 + $1.apply(anchors[index]) }
         let predicted = sum * (1 / Double(maps.count))
-        if let hit = search(index, near: predicted, local: first, radius: 2.5) {
+        if let hit = search(
+          index, near: predicted, local: first, radius: DetectorTuning.piecewiseNeighbourRadius)
+        {
           points[index] = hit
           isFound[index] = true
           added = true

@@ -22,7 +22,9 @@ extension QRLocator {
     let ratio = max(p.moduleSize, q.moduleSize) / min(p.moduleSize, q.moduleSize)
     let module = (p.moduleSize + q.moduleSize) / 2
     let span = p.centre.distance(to: q.centre) / module
-    guard ratio < 1.5, span >= 10, span <= 200 * 1.4143 else { return [] }
+    guard ratio < DetectorTuning.pairModuleRatio, span >= DetectorTuning.symbolSpan.lowerBound,
+      span <= DetectorTuning.symbolSpan.upperBound * 1.4143
+    else { return [] }
     // A quarter turn clockwise on screen (y down), and back.
     func turned(_ v: Point) -> Point { Point(x: -v.y, y: v.x) }
     func turnedBack(_ v: Point) -> Point { Point(x: v.y, y: -v.x) }
@@ -32,7 +34,7 @@ extension QRLocator {
     let d = q.centre - p.centre
     let middle = (p.centre + q.centre) * 0.5
     var guesses: [(Triple, FinderPattern)] = []
-    if span <= 200 {
+    if span <= DetectorTuning.symbolSpan.upperBound {
       // Neighbours: the top-left and the top-right, or the top-left and the bottom-left.
       guesses += [
         (
@@ -53,7 +55,7 @@ extension QRLocator {
         ),
       ]
     }
-    if span >= 10 * 1.4143 {
+    if span >= DetectorTuning.symbolSpan.lowerBound * 1.4143 {
       // Opposite corners: the top-right and the bottom-left.
       guesses += [
         (

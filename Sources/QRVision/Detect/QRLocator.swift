@@ -23,12 +23,11 @@ enum QRLocator {
   /// with fewer patterns not confirmed all round first, then by score; of the triples with such
   /// a partial pattern, only the best `partialLimit`.
   ///
-  /// A triple qualifies when its module sizes agree within a factor 2.5, the angle at the
-  /// corner opposite the longest side is 90° ± 53° (perspective; beyond ± 35° scored a point
-  /// worse), the legs agree within a factor 2.2, and their mean length is 10 to 200 modules (a
-  /// version 1 symbol's centres lie 14 modules apart, version 40's 170: the margin takes the
-  /// scan's module sizes 40 % over or 15 % under). The corner is the top-left pattern; the
-  /// sign of the cross product puts the other two in clockwise order (top-right, bottom-left).
+  /// A triple qualifies when its module sizes agree (`mayGroup`), the angle at the corner
+  /// opposite the longest side is near a right angle (`DetectorTuning.tripleCosine`), the legs
+  /// agree within `DetectorTuning.tripleLegRatio`, and their mean length is
+  /// `DetectorTuning.symbolSpan` modules. The corner is the top-left pattern; the sign of the
+  /// cross product puts the other two in clockwise order (top-right, bottom-left).
   ///
   /// - Complexity: O(*n*³) in the number of patterns, which the caller caps.
   static func triples(
@@ -41,7 +40,9 @@ enum QRLocator {
       for i in 0..<(n - 2) {
         for j in (i + 1)..<(n - 1) {
           let (first, second) = (patterns[i].moduleSize, patterns[j].moduleSize)
-          guard max(first, second) < min(first, second) * 2.5 else { continue }
+          guard mayGroup(largest: max(first, second), smallest: min(first, second)) else {
+            continue
+          }
           for k in (j + 1)..<n { appendTriples(patterns, i, j, k, to: &result) }
         }
       }
@@ -58,7 +59,7 @@ enum QRLocator {
         near.removeAll(keepingCapacity: true)
         for j in 0..<n where j != i {
           let (a, b) = (patterns[i].moduleSize, patterns[j].moduleSize)
-          guard max(a, b) < min(a, b) * 2.5 else { continue }
+          guard mayGroup(largest: max(a, b), smallest: min(a, b)) else { continue }
           let distance = patterns[i].centre.distance(to: patterns[j].centre)
           guard near.count < neighbours || distance < near[near.count - 1].distance else {
             continue
@@ -169,8 +170,8 @@ enum QRLocator {
     // first, then outwards.
     func version(_ count: Double) -> Int { Int(((count - 17) / 4).rounded()) }
     let estimate = version(modules)
-    let low = version((modules - 7) / 1.25 + 7)
-    let high = version((modules - 7) / 0.8 + 7)
+    let low = version((modules - 7) / DetectorTuning.scanModuleError.larger + 7)
+    let high = version((modules - 7) / DetectorTuning.scanModuleError.smaller + 7)
     let spread = max(estimate - low, high - estimate, 1)
     var best = 0.0
     for offset in 0...(2 * spread) {
@@ -208,15 +209,23 @@ enum QRLocator {
     return best
   }
 
+  /// Whether patterns whose module sizes are `largest` and `smallest` may be one symbol's
+  /// (`DetectorTuning.groupModuleRatio`): the rule for pairs of a triple and for the whole
+  /// triple.
+  private static func mayGroup(largest: Double, smallest: Double) -> Bool {
+    largest < smallest * DetectorTuning.groupModuleRatio
+  }
+
   /// Appends the readings of patterns `i`, `j`, `k` as a triple: normally one, with the corner
   /// opposite the longest side; under steep perspective the right angle may look acute, so a
-  /// corner opposite a side nearly as long (90 %) is offered too, scored worse.
+  /// corner opposite a side nearly as long (`DetectorTuning.tripleSideShare`) is offered too,
+  /// scored worse.
   private static func appendTriples(
     _ p: [FinderPattern], _ i: Int, _ j: Int, _ k: Int, to result: inout [Triple]
   ) {
     let smallest = min(p[i].moduleSize, p[j].moduleSize, p[k].moduleSize)
     let largest = max(p[i].moduleSize, p[j].moduleSize, p[k].moduleSize)
-    guard largest < smallest * 2.5 else { return }
+    guard mayGroup(largest: largest, smallest: smallest) else { return }
     let module = (p[i].moduleSize + p[j].moduleSize + p[k].moduleSize) / 3
     let partial =
       (p[i].isConfirmedAllRound ? 0 : 1) + (p[j].isConfirmedAllRound ? 0 : 1)
@@ -227,21 +236,21 @@ enum QRLocator {
     )
     let longest = max(opposite.0, opposite.1, opposite.2)
     func consider(_ corner: Int, _ a: Int, _ b: Int, side: Double) {
-      guard side >= longest * 0.9 else { return }
+      guard side >= longest * DetectorTuning.tripleSideShare else { return }
       let legA = p[a].centre - p[corner].centre
       let legB = p[b].centre - p[corner].centre
       let lengthA = legA.length
       let lengthB = legB.length
       let cosine = legA.dot(legB) / (lengthA * lengthB)
-      guard abs(cosine) < 0.8 else { return }
+      guard abs(cosine) < DetectorTuning.tripleCosine else { return }
       let legRatio = max(lengthA, lengthB) / min(lengthA, lengthB)
-      guard legRatio < 2.2 else { return }
+      guard legRatio < DetectorTuning.tripleLegRatio else { return }
       let span = (lengthA + lengthB) / 2 / module
-      guard span >= 10, span <= 200 else { return }
+      guard DetectorTuning.symbolSpan.contains(span) else { return }
       let (topRight, bottomLeft) = legA.cross(legB) < 0 ? (b, a) : (a, b)
       let score =
-        abs(cosine) + (legRatio - 1) * 0.5 + (largest / smallest - 1) + (side < longest ? 1 : 0)
-        + (abs(cosine) < 0.57 ? 0 : 1)
+        abs(cosine) + (legRatio - 1) * DetectorTuning.tripleLegWeight + (largest / smallest - 1)
+        + (side < longest ? 1 : 0) + (abs(cosine) < DetectorTuning.tripleSquareCosine ? 0 : 1)
       result.append(
         Triple(
           topLeft: corner, topRight: topRight, bottomLeft: bottomLeft, score: score,
@@ -335,7 +344,7 @@ enum QRLocator {
     // The timing patterns settle between neighbouring versions.
     var best: (version: Int, score: Double, transform: PerspectiveTransform)?
     // A few per cent of error in the module size is a version or more in large symbols.
-    let spread = max(1, estimate / 8)
+    let spread = max(1, estimate / DetectorTuning.versionSpread)
     // The estimate first, then outwards: estimate − 1, estimate + 1, estimate − 2, …
     let numbers = (0...(2 * spread)).lazy.map { offset in
       estimate + (offset % 2 == 0 ? offset / 2 : -(offset + 1) / 2)
@@ -351,10 +360,10 @@ enum QRLocator {
         let plainScore = timingScore(image, plain, size: size)
         if plainScore > score { (transform, score) = (plain, plainScore) }
       }
-      if score > (best?.score ?? 0.55) { best = (number, score, transform) }
+      if score > (best?.score ?? DetectorTuning.timingFloor) { best = (number, score, transform) }
     }
     // Large grids are costly to sample and their timing patterns long: there, chance agreement
-    // (the score of noise, 0.5 ± 0.5/√n over n modules) must be 2.5 deviations below the score.
+    // must lie well below the score (`minimumTimingScore`).
     // Under steep perspective the finder patterns are thin slanted shapes whose corners, and so
     // the map, come out wrong; the timing patterns then read as noise. A small symbol's one
     // alignment pattern, searched on the gray levels, gives a fourth point for an exact map.
@@ -363,7 +372,9 @@ enum QRLocator {
     let smallest = min(topLeft.moduleSize, topRight.moduleSize, bottomLeft.moduleSize)
     let largest = max(topLeft.moduleSize, topRight.moduleSize, bottomLeft.moduleSize)
     let cosine = (b - a).dot(c - a) / ((b - a).length * (c - a).length)
-    let isSteep = largest > smallest * 1.3 || abs(cosine) > 0.5
+    let isSteep =
+      largest > smallest * DetectorTuning.steepModuleRatio
+      || abs(cosine) > DetectorTuning.steepCosine
     if isSteep, best.map({ $0.score < minimumTimingScore(size: 17 + 4 * $0.version) }) ?? true,
       let gray, alignmentSearches < limit
     {
@@ -390,7 +401,7 @@ enum QRLocator {
       // confirmed all round: texture makes many triples, each getting this far.)
       guard estimate >= 7, hasAllCorners, triple.partialPatterns == 0,
         let read = versionNearFinders(image, a, b, c, corners, size: 17 + 4 * estimate),
-        abs(read.number - estimate) <= spread + 1,
+        abs(read.number - estimate) <= spread + DetectorTuning.versionReadMargin,
         let transform = finderTransform(a, b, c, corners, size: read.size)
       else { return Readings() }
       chosen = (read.number, 0, transform)
@@ -430,9 +441,9 @@ enum QRLocator {
   ///
   /// Each place near where the centres' parallelogram puts the pattern is tried as the fourth
   /// point of a homography, and the 5 × 5 modules around the pattern are sampled through that
-  /// map: the right place is the one where they correlate with the pattern (0.8 or more; a
-  /// small symbol photographed so steeply that its corner shows at 138° scores 0.99). The map
-  /// must then read 75 % of the timing modules right.
+  /// map: the right place is the one where they correlate with the pattern
+  /// (`DetectorTuning.wideAlignmentCorrelation`). The map must then read
+  /// `DetectorTuning.wideAlignmentTiming` of the timing modules right.
   ///
   /// - Complexity: at most 41 × 41 trial maps, most rejected after 9 samples.
   private static func alignedTransform(
@@ -460,14 +471,17 @@ enum QRLocator {
     }
     // The pattern's modules are the smallest where the symbol recedes, and the correlation
     // falls off within half a module: a third of the smallest finder module apart, within
-    // 4.5 modules (at most 20 steps either way).
+    // `DetectorTuning.wideAlignmentReach` modules (at most `wideAlignmentSteps` either way).
     let step = max(smallestModule / 3, 1)
-    let reach = min(Int(moduleSize * 4.5 / step), 20)
+    let reach = min(
+      Int(moduleSize * DetectorTuning.wideAlignmentReach / step), DetectorTuning.wideAlignmentSteps)
     var best: (score: Double, point: Point)?
     for dy in -reach...reach {
       for dx in -reach...reach {
         let point = predicted + Point(x: Double(dx) * step, y: Double(dy) * step)
-        if let score = trial(point), score > (best?.score ?? 0.6) { best = (score, point) }
+        if let score = trial(point), score > (best?.score ?? DetectorTuning.alignmentTrialFloor) {
+          best = (score, point)
+        }
       }
     }
     guard var found = best else { return nil }
@@ -478,11 +492,11 @@ enum QRLocator {
         if let score = trial(point), score > found.score { found = (score, point) }
       }
     }
-    guard found.score >= 0.8,
+    guard found.score >= DetectorTuning.wideAlignmentCorrelation,
       let transform = PerspectiveTransform(from: source, to: (a, b, c, found.point))
     else { return nil }
     let timing = timingScore(image, transform, size: size)
-    guard timing >= 0.75 else { return nil }
+    guard timing >= DetectorTuning.wideAlignmentTiming else { return nil }
     return (transform, timing)
   }
 
@@ -516,7 +530,8 @@ enum QRLocator {
 
   /// A finder pattern's corners `found` in the image around `centre`, put in the order of the
   /// module corners `expected` by their direction from the centre under `affine`; nil when a
-  /// corner is more than ~25° off its expected direction on average (a poor fit).
+  /// corner is more than `DetectorTuning.cornerAngleError` off its expected direction on
+  /// average (a poor fit).
   private static func matched(
     _ found: [Point], _ centre: Point, _ expected: [Point], _ affine: PerspectiveTransform
   ) -> [Point]? {
@@ -538,15 +553,15 @@ enum QRLocator {
         bestOffset = offset
       }
     }
-    guard bestError < 4 * 0.45 else { return nil }
+    guard bestError < 4 * DetectorTuning.cornerAngleError else { return nil }
     return (0..<4).map { found[($0 + bestOffset) % 4] }
   }
 
   /// The version read from the version information next to the top-right and bottom-left
   /// finder patterns, each block sampled through its own pattern's corners alone (a curved
   /// page bends the grid between the patterns, but hardly within four modules of one); nil
-  /// unless both blocks read the same version with at most 3 bit errors each, or one reads
-  /// with at most 1.
+  /// unless both blocks read the same version with at most `DetectorTuning.versionDistance`
+  /// bit errors each, or one reads with at most `DetectorTuning.loneVersionDistance`.
   ///
   /// The version information is a BCH (18, 6) code (ISO/IEC 18004:2015, 7.10 and Annex D); at
   /// most 3 errors is its capacity, and random modules come within 1 bit of one of the 34
@@ -575,10 +590,10 @@ enum QRLocator {
         let distance = (entry.codeword ^ word).nonzeroBitCount
         if distance < (best?.distance ?? Int.max) { best = (entry.version, distance) }
       }
-      if let best, best.distance <= 3 { reads.append(best) }
+      if let best, best.distance <= DetectorTuning.versionDistance { reads.append(best) }
     }
     if reads.count == 2, reads[0].version == reads[1].version { return reads[0].version }
-    return reads.first { $0.distance <= 1 }?.version
+    return reads.first { $0.distance <= DetectorTuning.loneVersionDistance }?.version
   }
 
   /// The module size at `pattern` measured along the line to `point`: the pattern's extent
@@ -592,29 +607,18 @@ enum QRLocator {
     let unit = direction * (1 / length)
     var extent = 0.0
     for sign in [1.0, -1.0] {
-      let step = unit * (sign * 0.5)
-      var position = pattern.centre
-      var transitions = 0
-      var travelled = 0.0
-      var dark = true
-      let limit = pattern.moduleSize * 7
-      while transitions < 3 && travelled < limit {
-        position = position + step
-        travelled += 0.5
-        let isDark = image.isDark(position)
-        if isDark != dark {
-          transitions += 1
-          dark = isDark
-        }
-      }
-      guard transitions == 3 else { return pattern.moduleSize }
-      extent += travelled - 0.25
+      guard
+        let distance = FinderPatternCorners.edgeDistance(
+          image, pattern.centre, direction: unit * sign,
+          limit: pattern.moduleSize * DetectorTuning.edgeRayModules)
+      else { return pattern.moduleSize }
+      extent += distance
     }
     let measured = extent / 7
     // Trust the line only when it roughly agrees with the scan's estimate.
-    guard measured > pattern.moduleSize * 0.5, measured < pattern.moduleSize * 1.6 else {
-      return pattern.moduleSize
-    }
+    guard measured > pattern.moduleSize * DetectorTuning.measuredModuleRatio.lower,
+      measured < pattern.moduleSize * DetectorTuning.measuredModuleRatio.upper
+    else { return pattern.moduleSize }
     return measured
   }
 
@@ -645,25 +649,23 @@ enum QRLocator {
     return GridSampler.versionInformation(matrix)
   }
 
-  /// The timing score (see `timingScore`) a grid of `size` needs before it is sampled.
+  /// The timing score (see `timingScore`) a grid of `size` needs before it is sampled:
+  /// `DetectorTuning.timingFloor` up to `DetectorTuning.timingSmallSize`, above it chance
+  /// agreement (0.5 ± 0.5/√n over n modules) `DetectorTuning.timingDeviations` deviations
+  /// below the score.
   static func minimumTimingScore(size: Int) -> Double {
-    guard size > 29 else { return 0.55 }
-    return 0.5 + 1.25 / Double(2 * (size - 16)).squareRoot()
+    guard size > DetectorTuning.timingSmallSize else { return DetectorTuning.timingFloor }
+    return 0.5 + DetectorTuning.timingDeviations * 0.5 / Double(2 * (size - 16)).squareRoot()
   }
 
-  /// The fraction of timing modules (row and column 6) seen with the right colour.
+  /// The fraction of timing modules (row and column 6) seen with the right colour
+  /// (`GridSampler.timingScore`, through `transform`).
   private static func timingScore(
     _ image: BinaryImage, _ transform: PerspectiveTransform, size: Int
   )
     -> Double
   {
-    var correct = 0
-    for i in 8..<(size - 8) {
-      let expected = i % 2 == 0
-      if image.isDark(transform.apply(x: Double(i) + 0.5, y: 6.5)) == expected { correct += 1 }
-      if image.isDark(transform.apply(x: 6.5, y: Double(i) + 0.5)) == expected { correct += 1 }
-    }
-    return Double(correct) / Double(2 * (size - 16))
+    GridSampler.timingScore(image, size: size, isMicro: false) { transform.apply(x: $0, y: $1) }
   }
 
   /// Samples a symbol of `version` whose finder centres are `a`, `b`, `c` through the finder
@@ -681,7 +683,7 @@ enum QRLocator {
     if let last = version.alignmentPatternCentres.last {
       let target = Point(x: Double(last) + 0.5, y: Double(last) + 0.5)
       let predicted = transform.apply(target)
-      for radius in [4.0, 8.0] {
+      for radius in DetectorTuning.alignmentRadii {
         guard
           let found = AlignmentPatternSearch.find(
             image, near: predicted, radius: moduleSize * radius, moduleSize: moduleSize)
@@ -715,7 +717,7 @@ enum QRLocator {
       where image.isDark(transform.apply(x: Double(x) + 0.5, y: Double(y) + 0.5)) == isDark {
         right += 1
       }
-      guard right * 100 >= known.count * 65 else { continue }
+      guard readsFunctionModules(right, of: known.count) else { continue }
       readings.append((quality(image, transform, size: version.size), transform))
     }
     // Stable: of readings alike, the first map's is given (Readings skips the repeats).
@@ -738,8 +740,9 @@ enum QRLocator {
         let (matrix, unreliable, corners) = samplePiecewise(
           image, gray: gray, readings.first?.transform ?? transforms[0], version: version,
           moduleSize: moduleSize),
-        known.reduce(0, { $0 + (matrix.isDark(x: $1.0, y: $1.1) == $1.2 ? 1 : 0) }) * 100
-          >= known.count * 65
+        readsFunctionModules(
+          known.reduce(0, { $0 + (matrix.isDark(x: $1.0, y: $1.1) == $1.2 ? 1 : 0) }),
+          of: known.count)
       else { return nil }
       return candidate(matrix, unreliable, corners: corners, version: version)
     }
@@ -752,6 +755,12 @@ enum QRLocator {
       candidates.later.append { sample(image, best, version: version, thinningDark: true) }
     }
     return candidates
+  }
+
+  /// Whether a grid that reads `right` of its `count` function modules right is worth
+  /// sampling (`DetectorTuning.functionModulesPercent`).
+  private static func readsFunctionModules(_ right: Int, of count: Int) -> Bool {
+    right * 100 >= count * DetectorTuning.functionModulesPercent
   }
 
   /// A score of how well the grid `transform` maps (module coordinates to pixels) would read

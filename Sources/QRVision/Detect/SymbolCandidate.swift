@@ -54,25 +54,16 @@ public struct SymbolCandidate: Sendable {
   }
 
   /// Whether `other` is the same symbol seen again: its centre inside this symbol's corners
-  /// and its area within a factor 2 (a small symbol printed inside a large one is another).
+  /// (`contains`) and its area within a factor `DetectorTuning.sameSymbolArea` (a small symbol
+  /// printed inside a large one is another).
   ///
   /// - Complexity: O(1).
   public func overlaps(_ other: SymbolCandidate) -> Bool {
     let ratio = other.area / max(area, 1e-9)
-    guard ratio > 0.5, ratio < 2 else { return false }
-    let point = other.centre
-    var sign = 0.0
-    for i in 0..<corners.count {
-      let edge = corners[(i + 1) % corners.count] - corners[i]
-      let side = edge.cross(point - corners[i])
-      if side == 0 { continue }
-      if sign == 0 {
-        sign = side
-      } else if (side > 0) != (sign > 0) {
-        return false
-      }
+    guard ratio > 1 / DetectorTuning.sameSymbolArea, ratio < DetectorTuning.sameSymbolArea else {
+      return false
     }
-    return true
+    return contains(other.centre)
   }
 
   /// The area inside the corners, in square pixels (shoelace formula).
