@@ -112,9 +112,11 @@ public struct PerspectiveTransform: Sendable {
     // triple, and the arrays it made per point were most of the fit's cost.
     var normal = [Double](repeating: 0, count: 72)
     var row = [Double](repeating: 0, count: 8)
+    // The matrix is symmetric: only its upper triangle is summed, then mirrored (each product
+    // is the same either way round, so the mirror is exact).
     func accumulate(_ value: Double) {
       for i in 0..<8 {
-        for j in 0..<8 { normal[i * 9 + j] += row[i] * row[j] }
+        for j in i..<8 { normal[i * 9 + j] += row[i] * row[j] }
         normal[i * 9 + 8] += row[i] * value
       }
     }
@@ -127,6 +129,9 @@ public struct PerspectiveTransform: Sendable {
       (row[0], row[1], row[2], row[3]) = (0, 0, 0, u.x)
       (row[4], row[5], row[6], row[7]) = (u.y, 1, -u.x * x.y, -u.y * x.y)
       accumulate(x.y)
+    }
+    for i in 1..<8 {
+      for j in 0..<i { normal[i * 9 + j] = normal[j * 9 + i] }
     }
     guard let h = Self.solveNormalEquations(&normal) else { return nil }
     let fitted = PerspectiveTransform(h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], 1)

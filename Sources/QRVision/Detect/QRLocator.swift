@@ -507,54 +507,72 @@ enum QRLocator {
   ) -> PerspectiveTransform? {
     guard let affine = affine(a, b, c, size: size) else { return nil }
     let far = Double(size) - 3.5
-    let centres = [Point(x: 3.5, y: 3.5), Point(x: far, y: 3.5), Point(x: 3.5, y: far)]
-    var from = centres
-    var to = [a, b, c]
-    for (index, found) in corners.enumerated() {
-      guard let found else { return affine }
-      let expected = finderCorners(around: centres[index])
-      guard let matched = matched(found, [a, b, c][index], expected, affine) else { return affine }
-      from += expected
-      to += matched
+    // The three centres and each pattern's four corners, fifteen pairs of points. (Built
+    // without a temporary array: a triple maps a few versions, and texture makes thousands.)
+    var from: [Point] = []
+    var to: [Point] = []
+    from.reserveCapacity(15)
+    to.reserveCapacity(15)
+    from.append(Point(x: 3.5, y: 3.5))
+    from.append(Point(x: far, y: 3.5))
+    from.append(Point(x: 3.5, y: far))
+    to.append(a)
+    to.append(b)
+    to.append(c)
+    for index in 0..<3 {
+      guard let found = corners[index],
+        let turn = cornerTurn(found, to[index], around: from[index], affine)
+      else { return affine }
+      for k in 0..<4 {
+        from.append(from[index] + cornerOffsets[k])
+        to.append(found[(k + turn) % 4])
+      }
     }
     return PerspectiveTransform(fitting: from, to: to) ?? affine
   }
 
+  /// A finder pattern's outer corners from its centre, in modules, clockwise from top-left.
+  private static let cornerOffsets = [
+    Point(x: -3.5, y: -3.5), Point(x: 3.5, y: -3.5), Point(x: 3.5, y: 3.5), Point(x: -3.5, y: 3.5),
+  ]
+
   /// The module coordinates of the outer corners of the finder pattern centred at `centre`,
   /// clockwise from top-left.
   private static func finderCorners(around centre: Point) -> [Point] {
-    [(-3.5, -3.5), (3.5, -3.5), (3.5, 3.5), (-3.5, 3.5)].map {
-      Point(x: centre.x + $0.0, y: centre.y + $0.1)
-    }
+    cornerOffsets.map { centre + $0 }
   }
 
-  /// A finder pattern's corners `found` in the image around `centre`, put in the order of the
-  /// module corners `expected` by their direction from the centre under `affine`; nil when a
-  /// corner is more than `DetectorTuning.cornerAngleError` off its expected direction on
-  /// average (a poor fit).
-  private static func matched(
-    _ found: [Point], _ centre: Point, _ expected: [Point], _ affine: PerspectiveTransform
-  ) -> [Point]? {
-    // Each direction once (an arctangent is dear; each offset below compares all four).
-    let seen = found.prefix(4).map { FinderPatternCorners.angle(of: $0 - centre) }
-    let wanted = expected.prefix(4).map {
-      FinderPatternCorners.angle(of: affine.apply($0) - centre)
+  /// How far round a finder pattern's four corners `found` in the image (around `centre`) are
+  /// to be turned to put them in the order of its module corners (around `moduleCentre`), by
+  /// their direction from the centre under `affine`: corner k of the module corners is
+  /// `found[(k + turn) % 4]`. Nil when a corner is more than
+  /// `DetectorTuning.cornerAngleError` off its expected direction on average (a poor fit).
+  private static func cornerTurn(
+    _ found: [Point], _ centre: Point, around moduleCentre: Point, _ affine: PerspectiveTransform
+  ) -> Int? {
+    // Each direction once (an arctangent is dear; each turn below compares all four).
+    var seen = SIMD4<Double>()
+    var wanted = SIMD4<Double>()
+    for k in 0..<4 {
+      seen[k] = FinderPatternCorners.angle(of: found[k] - centre)
+      wanted[k] = FinderPatternCorners.angle(
+        of: affine.apply(moduleCentre + cornerOffsets[k]) - centre)
     }
-    var bestOffset = 0
+    var bestTurn = 0
     var bestError = Double.infinity
-    for offset in 0..<4 {
+    for turn in 0..<4 {
       var error = 0.0
       for k in 0..<4 {
-        let difference = abs(seen[(k + offset) % 4] - wanted[k])
+        let difference = abs(seen[(k + turn) % 4] - wanted[k])
         error += min(difference, 2 * Double.pi - difference)
       }
       if error < bestError {
         bestError = error
-        bestOffset = offset
+        bestTurn = turn
       }
     }
     guard bestError < 4 * DetectorTuning.cornerAngleError else { return nil }
-    return (0..<4).map { found[($0 + bestOffset) % 4] }
+    return bestTurn
   }
 
   /// The version read from the version information next to the top-right and bottom-left
@@ -575,8 +593,9 @@ enum QRLocator {
     for (index, centre) in [(1, Point(x: far, y: 3.5)), (2, Point(x: 3.5, y: far))] {
       let expected = finderCorners(around: centre)
       guard let found = corners[index],
-        let matched = matched(found, [a, b, c][index], expected, affine),
-        let local = PerspectiveTransform(from: expected, to: matched)
+        let turn = cornerTurn(found, [a, b, c][index], around: centre, affine),
+        let local = PerspectiveTransform(
+          from: expected, to: (0..<4).map { found[($0 + turn) % 4] })
       else { continue }
       var word: UInt32 = 0
       for bit in 0..<18 {
