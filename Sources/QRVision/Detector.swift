@@ -289,7 +289,7 @@ public struct Detector: Sendable {
       for rectangles in [small.located + small.guessed, small.located] where !rectangles.isEmpty {
         let window = Self.window(around: rectangles, in: image, region: options.region)
         guard window.width * window.height <= DetectorTuning.closeLookPixels else { continue }
-        account.work.allow(DetectorTuning.closeLookUnits, within: options.effort.budget.units)
+        account.work.allow(DetectorTuning.closeLookUnits, within: plan.budget.units)
         return (Self.doubled(window.isWhole ? image : Self.crop(image, window)), window, 0.5)
       }
       return nil
@@ -660,7 +660,7 @@ public struct Detector: Sendable {
     // (With QR Code not wanted, no triple is formed: the patterns are Micro QR's alone.)
     let triples = QRLocator.triples(
       options.findsQR ? patterns : [],
-      partialLimit: options.effort.budget.partialTriples * DetectorTuning.partialTriplesRanked,
+      partialLimit: plan.budget.partialTriples * DetectorTuning.partialTriplesRanked,
       neighbours: tuning.tripleNeighbours)
     let ranked = QRLocator.ranked(triples, binary, patterns)
     return Grouped(
@@ -707,7 +707,7 @@ public struct Detector: Sendable {
   ) -> [FinderPattern] {
     func frame(_ point: Point) -> Point { point * scale + origin }
     let tuning = DetectorTuning.self
-    let budget = options.effort.budget
+    let budget = plan.budget
     // The pass's patterns grouped and ranked once: a pass searched again (its weak triples
     // after the strong ones of every pass) takes them as they were, its patterns that a symbol
     // read since explains marked used.

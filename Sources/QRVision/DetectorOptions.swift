@@ -5,19 +5,17 @@
 public struct DetectorOptions: Hashable, Sendable {
   /// How much time a frame may take in fallbacks after the first pass.
   public enum Effort: String, Hashable, Sendable, CaseIterable {
-    /// One pass over the frame, every third row (`DetectionPlan.fast`). At most 24 units of
-    /// fruitless work a frame (see `DetectorWork.fruitlessUnits`).
+    /// One pass over the frame, every third row (`DetectionPlan.fast`).
     case fast
     /// Every other row, the local threshold and its inverse over the frame and its halvings,
     /// then other thresholds where finder patterns promise a symbol, and a closer look at
-    /// small ones (`DetectionPlan.balanced`). At most 64 units of fruitless work a frame, and
-    /// 4 more for each symbol read (`DetectorTuning.unitsEarnedPerRead`).
+    /// small ones (`DetectionPlan.balanced`).
     case balanced
     /// Balanced effort's looks, then every pass over the frame and its halvings, every row
-    /// (`DetectionPlan.accurate`). At most 128 units of fruitless work a frame.
+    /// (`DetectionPlan.accurate`).
     case accurate
 
-    /// What a frame gets at this effort.
+    /// What a frame gets at this effort: its looks, its switches and its budget.
     var plan: DetectionPlan {
       switch self {
       case .fast: .fast
@@ -25,23 +23,6 @@ public struct DetectorOptions: Hashable, Sendable {
       case .accurate: .accurate
       }
     }
-
-    /// The work a frame may take at this effort.
-    var budget: Budget {
-      switch self {
-      case .fast: Budget(units: 24, partialTriples: 2)
-      case .balanced: Budget(units: 64, partialTriples: 8)
-      case .accurate: Budget(units: 128, partialTriples: 32)
-      }
-    }
-  }
-
-  /// The most work a frame may take (see `DetectorWork.units`), and how many finder pattern
-  /// triples with a pattern that showed its rings along four lines only (not eight) may be
-  /// tried: texture and noise make many such, real symbols seldom.
-  struct Budget {
-    var units: Int
-    var partialTriples: Int
   }
 
   /// A rectangle of the image, in pixels.

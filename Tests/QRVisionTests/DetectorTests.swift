@@ -280,8 +280,8 @@ func noiseFrameCostsBoundedWork(effort: DetectorOptions.Effort) throws {
   noise.addGaussianNoise(sigma: 50, seed: 11)
   #expect(detector.detect(in: noise.image).isEmpty)
   let work = detector.lastWork
-  #expect(work.units <= effort.budget.units + 2)
-  #expect(work.partialTriples <= effort.budget.partialTriples)
+  #expect(work.units <= effort.plan.budget.units + 2)
+  #expect(work.partialTriples <= effort.plan.budget.partialTriples)
   if effort != .accurate { #expect(work.passes <= 2) }
   // A frame with a symbol still reads, and costs little.
   let symbol = try #require(encode("budget"))

@@ -90,8 +90,19 @@ struct DetectionPlan: Sendable {
     }
   }
 
+  /// The most work a frame may take in attempts that read nothing (see
+  /// `DetectorWork.fruitlessUnits`; each symbol read adds `DetectorTuning.unitsEarnedPerRead`),
+  /// and how many finder pattern triples with a pattern that showed its rings along four lines
+  /// only (not eight) may be tried: texture and noise make many such, real symbols seldom.
+  struct Budget: Sendable {
+    var units: Int
+    var partialTriples: Int
+  }
+
   /// The looks in the order taken.
   var looks: [Look]
+  /// The work a frame may take.
+  var budget: Budget
   /// Whether a triple none of whose readings decodes gets a grid fitted to its function
   /// patterns (`GridFitter`).
   var fitsGrids = true
@@ -109,44 +120,46 @@ struct DetectionPlan: Sendable {
   /// One pass, every third row, strong triples first, no fitted grids, guesses or wide searches.
   static let fast = DetectionPlan(
     looks: [Look(passes: [Pass(threshold: .local)], rowStep: 3, strongFirst: true)],
-    fitsGrids: false, guessesThirds: false, searchesWidely: false)
+    budget: Budget(units: 24, partialTriples: 2), fitsGrids: false, guessesThirds: false,
+    searchesWidely: false)
 
   /// Every other row: the pyramid; where it saw nothing promising, the cheap look; the other
   /// thresholds where patterns promise a symbol; last, the closer look at small unread symbols.
-  static let balanced = DetectionPlan(looks: [
-    // A symbol's modules are a few pixels wide at one level of the pyramid whatever their size
-    // in the frame (a code filling a 12 MP photo; a screen, whose pixel grid breaks the
-    // patterns' runs at full size and averages out below): a third more pixels than the frame.
-    Look(passes: [], pyramid: true, rowStep: 2, strongFirst: true),
-    // The cheap look, at half size, a quarter of the work: a local threshold (outlined or
-    // textured modules, which split into thin lines at full size), bare stones, a global
-    // threshold and its inverse (large modules of a light-on-dark symbol that the local
-    // threshold loses altogether), the contrast-only threshold (a label a few gray levels
-    // darker than its light modules, whose blocks the local threshold takes for flat and
-    // guesses light: the generated class `label` reads 69 of 86 codes with it, 57 without,
-    // for 2 % more work on the real photos as frames).
-    Look(
-      passes: [
-        Pass(threshold: .local, level: 1), Pass(threshold: .local, level: 1, finder: .stones),
-        Pass(threshold: .global, level: 1), Pass(threshold: .global, isInverted: true, level: 1),
-        Pass(threshold: .contrastOnly, level: 1),
-      ], skipsTaken: true, rowStep: 2, stopsWhenExplained: true, when: .ifNothingPromising),
-    // The other thresholds, where the patterns are that promise a symbol (a code under glare,
-    // whose patterns only the half-size image kept, among them).
-    Look(
-      passes: [
-        Pass(threshold: .contrastOnly), Pass(threshold: .global),
-        Pass(threshold: .global, isInverted: true), Pass(threshold: .local, level: 1),
-        Pass(threshold: .local, level: 1, finder: .stones),
-      ], skipsTaken: true, rowStep: 2, stopsWhenExplained: true, place: .unexplained,
-      when: .ifPromising),
-    // Symbols whose modules are too small for the frame's pixels.
-    Look(
-      passes: [
-        Pass(threshold: .local), Pass(threshold: .local, isInverted: true),
-        Pass(threshold: .contrastOnly),
-      ], rowStep: 2, place: .closer, when: .finally),
-  ])
+  static let balanced = DetectionPlan(
+    looks: [
+      // A symbol's modules are a few pixels wide at one level of the pyramid whatever their size
+      // in the frame (a code filling a 12 MP photo; a screen, whose pixel grid breaks the
+      // patterns' runs at full size and averages out below): a third more pixels than the frame.
+      Look(passes: [], pyramid: true, rowStep: 2, strongFirst: true),
+      // The cheap look, at half size, a quarter of the work: a local threshold (outlined or
+      // textured modules, which split into thin lines at full size), bare stones, a global
+      // threshold and its inverse (large modules of a light-on-dark symbol that the local
+      // threshold loses altogether), the contrast-only threshold (a label a few gray levels
+      // darker than its light modules, whose blocks the local threshold takes for flat and
+      // guesses light: the generated class `label` reads 69 of 86 codes with it, 57 without,
+      // for 2 % more work on the real photos as frames).
+      Look(
+        passes: [
+          Pass(threshold: .local, level: 1), Pass(threshold: .local, level: 1, finder: .stones),
+          Pass(threshold: .global, level: 1), Pass(threshold: .global, isInverted: true, level: 1),
+          Pass(threshold: .contrastOnly, level: 1),
+        ], skipsTaken: true, rowStep: 2, stopsWhenExplained: true, when: .ifNothingPromising),
+      // The other thresholds, where the patterns are that promise a symbol (a code under glare,
+      // whose patterns only the half-size image kept, among them).
+      Look(
+        passes: [
+          Pass(threshold: .contrastOnly), Pass(threshold: .global),
+          Pass(threshold: .global, isInverted: true), Pass(threshold: .local, level: 1),
+          Pass(threshold: .local, level: 1, finder: .stones),
+        ], skipsTaken: true, rowStep: 2, stopsWhenExplained: true, place: .unexplained,
+        when: .ifPromising),
+      // Symbols whose modules are too small for the frame's pixels.
+      Look(
+        passes: [
+          Pass(threshold: .local), Pass(threshold: .local, isInverted: true),
+          Pass(threshold: .contrastOnly),
+        ], rowStep: 2, place: .closer, when: .finally),
+    ], budget: Budget(units: 64, partialTriples: 8))
 
   /// Balanced effort's plan first, so that more effort never reads less; then every pass over
   /// the whole frame and the pyramid, every row.
@@ -159,5 +172,5 @@ struct DetectionPlan: Sendable {
           Pass(threshold: .global, isInverted: true), Pass(threshold: .local, level: 1),
           Pass(threshold: .local, level: 1, finder: .stones),
         ], pyramid: true, rowStep: 1, strongFirst: true, when: .finally)
-    ], fitsMicroQRGrids: true)
+    ], budget: Budget(units: 128, partialTriples: 32), fitsMicroQRGrids: true)
 }

@@ -59,6 +59,9 @@ import Testing
   // Every attempt balanced makes, and more: Micro QR readings fitted to their function
   // patterns too.
   #expect(accurate.fitsMicroQRGrids && !balanced.fitsMicroQRGrids)
+  // And at least the budget.
+  #expect(accurate.budget.units >= balanced.budget.units)
+  #expect(accurate.budget.partialTriples >= balanced.budget.partialTriples)
 }
 
 @Test func thePyramidTakesBothPolaritiesAtEveryLevelWithAShortSideOf256OrMore() {
