@@ -37,6 +37,7 @@ SMALL = {"lowcontrast", "blur", "perspective", "micro", "empty", "multi", "scree
 
 
 def generate(qrscenes, name, count, seed, folder):
+    os.makedirs(folder, exist_ok=True)  # qrscenes makes the last folder, not those above it
     subprocess.run([qrscenes, "--class", name, "--count", str(count), "--seed", str(seed),
                     "--output", folder], check=True)
     truth = [json.loads(line) for line in open(os.path.join(folder, "truth.jsonl"))]
