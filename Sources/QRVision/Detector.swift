@@ -868,8 +868,10 @@ public struct Detector: Sendable {
           let before = work
           let guesses = QRLocator.thirdPatternGuesses(
             patterns, first, second, third: patterns.count)
-          let worthLocating = QRLocator.worthLocating(binary, patterns, guesses)
-          for ((triple, guess), isWorthLocating) in zip(guesses, worthLocating) {
+          // Which guesses are worth locating, worked out when the first one gets that far (a
+          // pair whose guesses all read nothing in an earlier pass needs none of it).
+          var worthLocating: [Bool]?
+          for (index, (triple, guess)) in guesses.enumerated() {
             guard work.fruitlessUnits < budget.units else {
               work.isOverBudget = true
               break pairs
@@ -889,7 +891,9 @@ public struct Detector: Sendable {
             // A guess where no pattern can lie, or beside a better one, reads nothing: recorded
             // as such, it is not made again and its place is still one the closer look may
             // look at.
-            guard isWorthLocating, QRLocator.mayHoldPattern(binary, guess) else {
+            let worth = worthLocating ?? QRLocator.worthLocating(binary, patterns, guesses)
+            worthLocating = worth
+            guard worth[index], QRLocator.mayHoldPattern(binary, guess) else {
               fruitless.insert(places)
               continue
             }
