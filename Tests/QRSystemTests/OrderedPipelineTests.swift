@@ -86,6 +86,44 @@ func outputsArriveInSubmissionOrder(workers: Int) {
   #expect(received.all == [1, 1, 1, 1, 1])
 }
 
+@Test func aSingleWorkersThreadStartsAtTheSecondInput() {
+  let received = Received()
+  let caller = pthread_self()
+  struct Identity: PipelineWorker {
+    let caller: pthread_t
+    mutating func process(_ input: Int) -> Bool { pthread_equal(pthread_self(), caller) != 0 }
+  }
+  let pipeline = OrderedPipeline(workers: [Identity(caller: caller)], capacity: 2) { onCaller in
+    received.append(onCaller ? 1 : 0)
+    return true
+  }
+  pipeline.submit(0)
+  // A single input is processed and delivered within `submit`, with no thread started.
+  #expect(received.all == [1])
+  for value in 1..<5 { pipeline.submit(value) }
+  pipeline.finish()
+  #expect(received.all == [1, 0, 0, 0, 0])
+}
+
+@Test(arguments: [1, 3])
+func waitingUntilDeliveredLeavesNothingInFlight(workers: Int) {
+  let received = Received()
+  let pipeline = OrderedPipeline(
+    workers: (0..<workers).map { SleepyWorker(tracker: Tracker(), seed: UInt64($0) + 3) },
+    capacity: 2 * workers
+  ) { value in
+    received.append(value)
+    return true
+  }
+  for value in 0..<7 { pipeline.submit(value) }
+  pipeline.waitUntilDelivered()
+  #expect(received.all == Array(0..<7))
+  // The threads go on with what comes next.
+  for value in 7..<12 { pipeline.submit(value) }
+  pipeline.finish()
+  #expect(received.all == Array(0..<12))
+}
+
 @Test(arguments: [false, true])
 func deliverReturningFalseStopsEverything(usesThreads: Bool) {
   let received = Received()

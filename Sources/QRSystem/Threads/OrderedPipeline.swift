@@ -25,7 +25,10 @@ public protocol PipelineWorker {
 /// `submit` returns false.
 ///
 /// With one worker and `usesThreads: false`, everything happens inside `submit` on the caller's
-/// thread, which is what `--jobs 1` does.
+/// thread. With one worker and `usesThreads: true`, the first input is processed inside
+/// `submit` too, and the worker's thread starts at the second: a single input costs no thread,
+/// and in a stream the caller reads the next input while the worker processes the last, which
+/// is what `qrdetect --jobs 1` does.
 ///
 ///     let pipeline = OrderedPipeline(workers: readers, capacity: 8) { result in
 ///       write(result); return true
@@ -34,7 +37,8 @@ public protocol PipelineWorker {
 ///     pipeline.finish()
 public final class OrderedPipeline<Worker: PipelineWorker>: @unchecked Sendable {
   // @unchecked: every mutable member below is read and written only with `monitor` held,
-  // except `inlineWorker`, which only the submitting thread touches.
+  // except `inlineWorker` and `startsThreadLater`, which only the submitting thread touches
+  // (and, before the thread starts, `submitted` and `delivered`).
   private let monitor = Monitor()
   private let capacity: Int
   private let deliver: (Worker.Output) -> Bool
@@ -48,13 +52,16 @@ public final class OrderedPipeline<Worker: PipelineWorker>: @unchecked Sendable 
   private var isInputEnded = false
   private var threads: [pthread_t] = []
   private var inlineWorker: Worker?
+  /// Whether `inlineWorker` moves to a thread of its own at the second input.
+  private var startsThreadLater = false
 
-  /// Starts one thread per worker (or, with `usesThreads: false` and one worker, none).
+  /// Starts one thread per worker; a single worker's at the second input, or none with
+  /// `usesThreads: false`.
   ///
   /// - Parameters:
   ///   - workers: One per thread.
   ///   - capacity: The most inputs in flight, at least the number of workers.
-  ///   - usesThreads: Whether to use a thread when there is a single worker.
+  ///   - usesThreads: Whether a single worker gets a thread (from the second input on).
   ///   - deliver: Called with each output in order; returns false to stop.
   public init(
     workers: [Worker], capacity: Int, usesThreads: Bool = true,
@@ -63,24 +70,28 @@ public final class OrderedPipeline<Worker: PipelineWorker>: @unchecked Sendable 
     precondition(!workers.isEmpty, "a pipeline needs a worker")
     self.capacity = max(capacity, workers.count)
     self.deliver = deliver
-    if workers.count == 1 && !usesThreads {
+    if workers.count == 1 {
       inlineWorker = workers[0]
+      startsThreadLater = usesThreads
       return
     }
-    for worker in workers {
-      let start = ThreadStart { [self] in self.work(worker) }
-      var thread = pthread_t()
-      let result = pthread_create(
-        &thread, nil,
-        { argument in
-          // The pointer is the retained ThreadStart passed below; take back that retain.
-          guard let argument else { return nil }
-          Unmanaged<ThreadStart>.fromOpaque(argument).takeRetainedValue().body()
-          return nil
-        }, Unmanaged.passRetained(start).toOpaque())
-      precondition(result == 0, "pthread_create failed: \(result)")
-      threads.append(thread)
-    }
+    for worker in workers { start(worker) }
+  }
+
+  /// Starts a thread that processes inputs with `worker`.
+  private func start(_ worker: Worker) {
+    let start = ThreadStart { [self] in self.work(worker) }
+    var thread = pthread_t()
+    let result = pthread_create(
+      &thread, nil,
+      { argument in
+        // The pointer is the retained ThreadStart passed below; take back that retain.
+        guard let argument else { return nil }
+        Unmanaged<ThreadStart>.fromOpaque(argument).takeRetainedValue().body()
+        return nil
+      }, Unmanaged.passRetained(start).toOpaque())
+    precondition(result == 0, "pthread_create failed: \(result)")
+    threads.append(thread)
   }
 
   /// Whether delivery has stopped (`deliver` returned false).
@@ -93,10 +104,16 @@ public final class OrderedPipeline<Worker: PipelineWorker>: @unchecked Sendable 
   public func submit(_ input: Worker.Input) -> Bool {
     // Taken out while it works and put back after: a copy left in `inlineWorker` would share
     // the worker's buffers (a detector's binarized images), and every frame would copy them.
+    if startsThreadLater && submitted > 0, let worker = inlineWorker.take() {
+      startsThreadLater = false
+      start(worker)
+    }
     if var worker = inlineWorker.take() {
       defer { inlineWorker = worker }
       guard !isStopped else { return false }
       let output = worker.process(input)
+      submitted += 1
+      delivered += 1
       if !deliver(output) { isStopped = true }
       return !isStopped
     }
@@ -107,6 +124,15 @@ public final class OrderedPipeline<Worker: PipelineWorker>: @unchecked Sendable 
       submitted += 1
       monitor.broadcast()
       return true
+    }
+  }
+
+  /// Waits until everything submitted so far is delivered (or delivery stopped); the threads
+  /// go on taking what is submitted next. A caller about to report a fault in its input calls
+  /// it first, so that the outputs of everything read before the fault come before the report.
+  public func waitUntilDelivered() {
+    monitor.withLock {
+      while !isStopped && delivered < submitted { monitor.wait() }
     }
   }
 
