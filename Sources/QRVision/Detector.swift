@@ -214,9 +214,11 @@ public struct Detector: Sendable {
     }
     var taken: [Pass] = []
     var (hasEnded, lastRan) = (false, false)
+    // Whether the look before this one ran after a symbol was read.
+    var lastFollowedRead = false
     for planned in plan.looks where !hasEnded || planned.when == .finally {
       let spent = account.work.isOverBudget || account.accepted.count >= options.maxSymbols
-      let lookBeforeRan = lastRan
+      let (lookBeforeRan, lookBeforeFollowedRead) = (lastRan, lastFollowedRead)
       lastRan = false
       switch planned.when {
       case .always: break
@@ -229,8 +231,9 @@ public struct Detector: Sendable {
         hasEnded =
           spent
           || lookBeforeRan
-            && account.unexplained.filter(\.isConfirmedAllRound).count
-              < DetectorTuning.promisingPatterns
+            && (lookBeforeFollowedRead
+              || account.unexplained.filter(\.isConfirmedAllRound).count
+                < DetectorTuning.promisingPatterns)
         guard !hasEnded else { continue }
       case .finally:
         guard account.accepted.count < options.maxSymbols else { continue }
@@ -241,6 +244,7 @@ public struct Detector: Sendable {
       taken += passes
       guard let source = source(at: planned.place, of: image, passes: &passes, account: &account)
       else { continue }
+      lastFollowedRead = !account.accepted.isEmpty
       look(
         at: source.image, origin: Point(x: Double(source.window.x), y: Double(source.window.y)),
         sourceScale: source.scale, passes: passes, rowStep: planned.rowStep, account: &account,
