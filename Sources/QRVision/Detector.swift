@@ -214,26 +214,26 @@ public struct Detector: Sendable {
     }
     var taken: [Pass] = []
     var (hasEnded, lastRan) = (false, false)
-    // Whether the look before this one ran after a symbol was read.
-    var lastFollowedRead = false
     for planned in plan.looks where !hasEnded || planned.when == .finally {
       let spent = account.work.isOverBudget || account.accepted.count >= options.maxSymbols
-      let (lookBeforeRan, lookBeforeFollowedRead) = (lastRan, lastFollowedRead)
+      let lookBeforeRan = lastRan
       lastRan = false
       switch planned.when {
       case .always: break
       case .ifNothingPromising:
         let isPromising = account.isPromising
         hasEnded =
-          spent || !isPromising && account.work.finderPatterns > DetectorTuning.cheapLookPatterns
+          spent
+          || !isPromising
+            && (account.work.finderPatterns > DetectorTuning.cheapLookPatterns
+              || !account.accepted.isEmpty)
         guard !hasEnded, !isPromising else { continue }
       case .ifPromising:
         hasEnded =
           spent
           || lookBeforeRan
-            && (lookBeforeFollowedRead
-              || account.unexplained.filter(\.isConfirmedAllRound).count
-                < DetectorTuning.promisingPatterns)
+            && account.unexplained.filter(\.isConfirmedAllRound).count
+              < DetectorTuning.promisingPatterns
         guard !hasEnded else { continue }
       case .finally:
         guard account.accepted.count < options.maxSymbols else { continue }
@@ -244,7 +244,6 @@ public struct Detector: Sendable {
       taken += passes
       guard let source = source(at: planned.place, of: image, passes: &passes, account: &account)
       else { continue }
-      lastFollowedRead = !account.accepted.isEmpty
       look(
         at: source.image, origin: Point(x: Double(source.window.x), y: Double(source.window.y)),
         sourceScale: source.scale, passes: passes, rowStep: planned.rowStep, account: &account,

@@ -41,18 +41,22 @@ struct DetectionPlan: Sendable {
     /// Runs.
     case always
     /// Runs when no pass saw patterns that no symbol read explains and that promise a symbol,
-    /// and the passes so far kept at most `DetectorTuning.cheapLookPatterns` patterns (texture
-    /// and noise make more); skipped when some promise one. Ends the plan when many patterns
-    /// promise nothing, when the budget is spent or when enough symbols are read.
+    /// no symbol was read, and the passes so far kept at most
+    /// `DetectorTuning.cheapLookPatterns` patterns (texture and noise make more); skipped when
+    /// some promise one. Ends the plan when nothing promises a symbol and either many patterns
+    /// were seen or a symbol was read, when the budget is spent, or when enough symbols are
+    /// read.
+    ///
+    /// A frame that read a symbol and saw nothing else promising is done, as a frame of texture
+    /// is: the looks after it are for symbols whose patterns were seen and not read. (Measured
+    /// over the real photos as frames, their full-size photos, the corpus and the scene
+    /// classes, the cheap look and what followed it after a read found one more symbol in all:
+    /// a stylised code with rounded finder patterns beside a plain one, for a tenth of the
+    /// frames' time.)
     case ifNothingPromising
     /// Runs unless the look before it ran and left fewer than two strong patterns unexplained
     /// (seen twice and all round, as a symbol shows them: texture makes a lone one now and
-    /// then), or ran after a symbol was read. That ends the plan, as do a spent budget and
-    /// enough symbols read.
-    ///
-    /// A look that ran after a read had nothing promising to start from; taking what it saw
-    /// on to full size read nothing more in any frame set, photo or scene class measured, and
-    /// cost a fortieth of the real photos' frames' time.
+    /// then). That ends the plan, as do a spent budget and enough symbols read.
     case ifPromising
     /// Runs however the looks before it ended, while fewer than `DetectorOptions.maxSymbols`
     /// are read.
@@ -128,8 +132,9 @@ struct DetectionPlan: Sendable {
     budget: Budget(units: 24, partialTriples: 2), fitsGrids: false, guessesThirds: false,
     searchesWidely: false)
 
-  /// Every other row: the pyramid; where it saw nothing promising, the cheap look; the other
-  /// thresholds where patterns promise a symbol; last, the closer look at small unread symbols.
+  /// Every other row: the pyramid; where it read nothing and saw nothing promising, the cheap
+  /// look; the other thresholds where patterns promise a symbol; last, the closer look at small
+  /// unread symbols.
   static let balanced = DetectionPlan(
     looks: [
       // A symbol's modules are a few pixels wide at one level of the pyramid whatever their size

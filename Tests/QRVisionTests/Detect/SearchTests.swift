@@ -193,3 +193,32 @@ func aSymbolsOwnTripleHasStrongTimingEvidence(version: Int) throws {
       if case .pass(-1, _, _, _, _) = $0 { true } else { false }
     })
 }
+
+/// A frame whose first look read its symbol and saw nothing else promising is done: the cheap
+/// look (other thresholds at half size) is for frames that saw nothing, and a frame with the
+/// symbol taken away still gets it.
+@Test func aFrameReadWithNothingElsePromisingEndsAfterItsFirstLook() throws {
+  let text = "one symbol"
+  let symbol = try #require(encode(text))
+  var options = DetectorOptions()
+  options.tracesSearch = true
+  func passes(_ image: GrayImage) -> (read: [String], levelOnePasses: [String]) {
+    var detector = Detector(options: options)
+    let read = detector.detect(in: image).compactMap(\.decoded.text)
+    let levelOne = detector.lastTrace.events.compactMap { event -> String? in
+      guard case .pass(let level, _, _, _, _) = event, level == 1 else { return nil }
+      return event.description.components(separatedBy: " window").first
+    }
+    return (read, levelOne)
+  }
+  var canvas = Canvas(width: 640, height: 560, background: 200)
+  let empty = passes(canvas.image)
+  canvas.draw(
+    symbol.matrix, corners: Canvas.square(centre: Point(x: 320, y: 280), side: 200, degrees: 5))
+  let withSymbol = passes(canvas.image)
+  #expect(withSymbol.read == [text])
+  // The first look's half-size level, both polarities, and nothing after it.
+  #expect(withSymbol.levelOnePasses == ["pass level 1 local", "pass level 1 local inverted"])
+  #expect(empty.read.isEmpty)
+  #expect(empty.levelOnePasses.count > withSymbol.levelOnePasses.count)
+}
