@@ -27,7 +27,16 @@ private let floors: [(SceneClass, scenes: Int, codes: Int)] = [
   // Added 2026-12-04: zxing-cpp reads 23 of these 32 codes, the detector before its closer
   // look at small symbols (doubled windows) 22.
   (.small, 4, 23),
+  // Added 2026-12-04 (issue 25 item 6), one scene each (see `firstScene`): zxing-cpp and the
+  // detector read its code, the detector before issue 25's search work (d1eacd5) did not. Over
+  // scenes 0–3: zxing-cpp 4 and 4, the detector 4 and 4, the one before 2 and 2.
+  (.closeup, 1, 1), (.monitor, 1, 1),
 ]
+
+/// The first scene of a class's floor, where it is not scene 0: a debug build takes about 17 s
+/// to draw a 12 MP scene of these classes, so their floors take one of their smaller frames
+/// (scene 1 of `closeup` is 1512 × 2016, scene 0 of `monitor` 1600 × 1500).
+private let firstScene: [SceneClass: Int] = [.closeup: 1]
 
 @Test(arguments: floors.map(\.0))
 func sceneClassReadsAtLeastItsFloor(sceneClass: SceneClass) {
@@ -35,7 +44,8 @@ func sceneClassReadsAtLeastItsFloor(sceneClass: SceneClass) {
   var detector = Detector()
   var read = 0
   var strangers: [String] = []
-  for index in 0..<floor.scenes {
+  let first = firstScene[sceneClass] ?? 0
+  for index in first..<(first + floor.scenes) {
     let scene = SceneGenerator.scene(sceneClass, index: index, seed: 11)
     let expected = Set(scene.codes.map(\.text))
     let texts = Set(detector.detect(in: scene.image).map { $0.decoded.text ?? "" })

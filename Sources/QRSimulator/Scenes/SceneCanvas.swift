@@ -13,6 +13,10 @@ enum CardFinish: Sendable {
   /// camera sees the stripes' luminance (Rec. 709 weights), so a lit pixel is a bright green
   /// stripe between dimmer red and blue ones.
   case screen(pixelsPerModule: Double, gap: Double)
+  /// Printed ink that spread into the paper (dot gain): a point within `spread` modules of a
+  /// dark module, across or down, is dark, so dark areas grow by `spread` on every side and a
+  /// finder pattern's light ring narrows by twice that.
+  case ink(spread: Double)
 }
 
 /// One card to ink: a square grid of modules (1 dark, 0 light), quiet zone included.
@@ -95,10 +99,15 @@ struct SceneCanvas {
     let width = width
     var screenPixels = 0.0
     var gap = 0.0
-    if case .screen(let pixelsPerModule, let gapFraction) = card.finish {
+    var spread = 0.0
+    switch card.finish {
+    case .print: break
+    case .screen(let pixelsPerModule, let gapFraction):
       screenPixels = pixelsPerModule
       gap = gapFraction
+    case .ink(let inkSpread): spread = inkSpread
     }
+    let last = side - 1
     // Luminance of the R, G, B stripes relative to a uniformly lit pixel.
     let stripes: (Float, Float, Float) = (3 * 0.2126, 3 * 0.7152, 3 * 0.0722)
     card.modules.withUnsafeBufferPointer { modules in
@@ -116,7 +125,20 @@ struct SceneCanvas {
                 px += step
                 guard u >= 0, v >= 0, u < limit, v < limit else { continue }
                 inside &+= 1
-                var level = light - contrast * Float(modules[Int(v) &* side &+ Int(u)])
+                var module = modules[Int(v) &* side &+ Int(u)]
+                if spread > 0 && module == 0 {
+                  let left = max(Int(u - spread), 0)
+                  let right = min(Int(u + spread), last)
+                  let top = max(Int(v - spread), 0)
+                  let bottom = min(Int(v + spread), last)
+                  let cardRow = Int(v) &* side
+                  let column = Int(u)
+                  module =
+                    modules[cardRow &+ left] | modules[cardRow &+ right]
+                    | modules[top &* side &+ column]
+                    | modules[bottom &* side &+ column]
+                }
+                var level = light - contrast * Float(module)
                 if screenPixels > 0 {
                   let s = u * screenPixels
                   let t = v * screenPixels

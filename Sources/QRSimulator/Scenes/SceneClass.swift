@@ -43,6 +43,14 @@ public enum SceneClass: String, CaseIterable, Sendable, CustomStringConvertible 
   /// one or two modules over a page of any shade, blurred by σ 0.5–0.9 px, noise and JPEG:
   /// codes printed small or seen from afar.
   case small
+  /// A phone's photograph, up to 12 megapixels and often portrait, of one printed code filling
+  /// it at 40–150 px a module: paper grain, ink spread, defocus, uneven light, a Bayer sensor
+  /// and JPEG; the finder patterns' runs are hundreds of pixels long and never flat.
+  case closeup
+  /// A phone's photograph of one code on a display at 35–100 px a module, each display pixel
+  /// 3–10 camera pixels of RGB stripes between black gaps: the grid cuts every light run at
+  /// full size; moiré, gamma, glare, a black bezel, perspective, a quarter in dark mode.
+  case monitor
 
   /// The class's name, as `qrscenes --class` takes it.
   public var description: String { rawValue }

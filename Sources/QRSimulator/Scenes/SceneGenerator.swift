@@ -41,6 +41,8 @@ public enum SceneGenerator {
     case .wall: return wall(&random)
     case .label: return label(&random)
     case .small: return small(&random)
+    case .closeup: return closeup(&random)
+    case .monitor: return monitor(&random)
     }
   }
 
