@@ -590,8 +590,6 @@ public struct Detector: Sendable {
   private struct Sighting {
     /// All the patterns kept.
     var patterns = 0
-    /// Those seen on two scan lines or more.
-    var twice = 0
     /// Those seen on two scan lines or more and all round.
     var twiceAllRound = 0
 
@@ -599,19 +597,22 @@ public struct Detector: Sendable {
     /// thin rings, are not counted as seen twice: alone they promise nothing).
     init(_ patterns: [FinderPattern]) {
       self.patterns = patterns.count
-      for pattern in patterns where pattern.count >= 2 && pattern.showsDiagonals {
-        twice += 1
-        if pattern.isConfirmedAllRound { twiceAllRound += 1 }
+      for pattern in patterns
+      where pattern.count >= 2 && pattern.showsDiagonals && pattern.isConfirmedAllRound {
+        twiceAllRound += 1
       }
     }
 
     /// Whether other thresholds may find a symbol here: two patterns seen twice and all round,
-    /// when they are not lost among many weak ones (`DetectorTuning.strongShare`), or one seen
-    /// twice among few (noise and texture make many patterns, and a good one now and then).
+    /// when they are not lost among many weak ones (`DetectorTuning.strongShare`), or one such
+    /// among few (a symbol whose other patterns did not show). Noise and texture make many
+    /// patterns, and now and then one seen twice; seldom one that also holds all round (over
+    /// the real photos as frames, a lone pattern seen twice that did not hold all round sent
+    /// dozens of frames to the other thresholds and read nothing there).
     var isPromising: Bool {
-      (twiceAllRound >= DetectorTuning.promisingPatterns
-        && twiceAllRound * DetectorTuning.strongShare >= patterns)
-        || (twice >= 1 && patterns <= DetectorTuning.fewPatterns)
+      twiceAllRound >= DetectorTuning.promisingPatterns
+        && twiceAllRound * DetectorTuning.strongShare >= patterns
+        || twiceAllRound >= 1 && patterns <= DetectorTuning.fewPatterns
     }
   }
 

@@ -423,11 +423,11 @@ enum DetectorTuning {
   /// thresholds; lower: a lone strong pattern (texture's, now and then) gets them.
   static let promisingPatterns = 2
   /// A pass that sees at most this many finder patterns sees few: then one pattern seen on two
-  /// scan lines promises a symbol to the other thresholds (`Sighting.isPromising`), and lone
-  /// patterns seen on one line only are tried as Micro QR. Noise and texture make many
-  /// patterns, and a good one now and then among them. Higher: more textured frames get the
-  /// other thresholds and more Micro QR attempts; lower: a symbol whose other patterns did not
-  /// show loses them.
+  /// scan lines and all round promises a symbol to the other thresholds
+  /// (`Sighting.isPromising`), and lone patterns seen on one line only are tried as Micro QR.
+  /// Noise and texture make many patterns, and a good one now and then among them. Higher:
+  /// more textured frames get the other thresholds and more Micro QR attempts; lower: a symbol
+  /// whose other patterns did not show loses them.
   static let fewPatterns = 8
   /// Triples a pass tries that read nothing before it gives up; triples that read a symbol do
   /// not count. Higher: more chances for damaged symbols in busy frames, more time on texture.
