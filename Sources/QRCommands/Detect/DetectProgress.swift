@@ -33,7 +33,8 @@ final class DetectProgress {
 
   private let program: String
   private let output: FileDescriptor
-  private let isEnabled: Bool
+  /// Whether the display is shown at all (on a terminal, or with `--progress`).
+  let isEnabled: Bool
   private let isExplicit: Bool
   private let isTerminal: Bool
   private let total: Int?

@@ -252,6 +252,9 @@ public struct DetectRunner<Reader: SymbolReading> {
           let job = FrameJob(
             frame: timeline.place(frame), source: source, input: inputNumber, kind: reader.kind)
           guard pipeline.submit(job) else { break inputs }
+          // A progress line counts the symbols of every frame read so far: with it shown, the
+          // frame is searched before the next is read.
+          if progress.isEnabled { pipeline.waitUntilDelivered() }
           frameCount += 1
           counts.frames += 1
           counts.symbols = sink.symbolCount
