@@ -193,6 +193,23 @@ private func temporaryDirectory() throws -> URL {
       + "\(Scene.width * Scene.height) bytes\n")
 }
 
+@Test func aStreamsFaultIsReportedAfterTheRecordsOfTheFramesBeforeIt() throws {
+  // The frames are read on one thread and searched on another (`--jobs 1` too): on one output,
+  // the records of the frames read before the fault still come first.
+  let directory = try temporaryDirectory()
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let stream = directory.appendingPathComponent("cut.pgm")
+  let good = try Scene.stream(["alpha", "beta", "gamma"])
+  try Data(good + Array(try Scene.frame("delta").prefix(1000))).write(to: stream)
+  for jobs in ["1", "3"] {
+    let result = try ToolRunner.shell("qrdetect -j \(jobs) -p text < '\(stream.path)' 2>&1")
+    #expect(result.status == 2)
+    #expect(
+      result.output.hasPrefix("alpha\nbeta\ngamma\nqrdetect: -: truncated frame 3 at byte "),
+      "--jobs \(jobs): \(result.output)")
+  }
+}
+
 @Test func filesAreReadInOrderAndAMissingOneIsReported() throws {
   let directory = try temporaryDirectory()
   defer { try? FileManager.default.removeItem(at: directory) }
