@@ -75,7 +75,8 @@ struct DetectionPlan: Sendable {
     /// Which rows its scans take: every one, every other, every third.
     var rowStep: Int
     /// Whether every pass is scanned first, and the triples whose timing patterns show, of
-    /// every pass, tried before the rest of any (`Detector.look`).
+    /// every pass, tried before the rest of any, which go coarsest level first
+    /// (`Detector.look`).
     var strongFirst = false
     /// Whether it stops after a pass once symbols are read and no patterns unexplained by them
     /// promise another.
