@@ -245,13 +245,8 @@ struct SceneRenderer {
           for x in 0..<width {
             let nx = (Float(x) + 0.5) * xScale - 1
             let light = brightness * (rowGain + gradientX * nx) * (rowFall - vignette * nx * nx)
-            let bits = random.next()
-            let sum =
-              Int(truncatingIfNeeded: bits & 0xFFFF)
-              &+ Int(truncatingIfNeeded: (bits >> 16) & 0xFFFF)
-              &+ Int(truncatingIfNeeded: (bits >> 32) & 0xFFFF)
-              &+ Int(truncatingIfNeeded: bits >> 48)
-            let value = light * canvas[row + x] + Float(sum &- 131_072) * noiseScale + 0.5
+            let draw = random.centredSumOfQuarters()
+            let value = light * canvas[row + x] + Float(draw) * noiseScale + 0.5
             output[row + x] = value <= 0 ? 0 : value >= 255 ? 255 : UInt8(value)
           }
         }

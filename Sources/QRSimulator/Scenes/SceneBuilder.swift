@@ -114,6 +114,18 @@ struct SceneBuilder {
     canvas.draw(.solid(level), on: .plane(map), samples: samples)
   }
 
+  /// A glare spot on a screen `size` pixels across centred at `centre`: its centre anywhere
+  /// within 0.4 of the size from the screen's, its radius `radius` times the size and its
+  /// strength in `strength` (drawn in that order).
+  mutating func glare(
+    on centre: Point, size: Double, radius: ClosedRange<Double>, strength: ClosedRange<Double>
+  ) -> GlareSpot {
+    let offset = Point(x: random.uniform(-0.4, 0.4) * size, y: random.uniform(-0.4, 0.4) * size)
+    return GlareSpot(
+      centre: centre + offset, radius: size * random.uniform(radius.lowerBound, radius.upperBound),
+      strength: random.uniform(strength.lowerBound, strength.upperBound))
+  }
+
   /// Scatters `count` soft-edged rectangles of reflectance near `level` (± `spread`) over the
   /// frame: the clutter of a desk or a wall behind the codes.
   mutating func clutter(count: Int, level: Float, spread: Float) {

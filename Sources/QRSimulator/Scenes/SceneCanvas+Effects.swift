@@ -148,13 +148,8 @@ extension SceneCanvas {
             }
             level = min(max(level, 0), 1)
             if !linear { level = pow(level, inverseGamma) }
-            let bits = generator.next()
-            let sum =
-              Int(truncatingIfNeeded: bits & 0xFFFF)
-              &+ Int(truncatingIfNeeded: (bits >> 16) & 0xFFFF)
-              &+ Int(truncatingIfNeeded: (bits >> 32) & 0xFFFF)
-              &+ Int(truncatingIfNeeded: bits >> 48)
-            let value = Float(255 * level) + Float(sum &- 131_072) * noiseScale + 0.5
+            let draw = generator.centredSumOfQuarters()
+            let value = Float(255 * level) + Float(draw) * noiseScale + 0.5
             output[y * width + x] = value <= 0 ? 0 : value >= 255 ? 255 : UInt8(value)
           }
         }

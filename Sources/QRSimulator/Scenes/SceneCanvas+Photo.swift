@@ -76,14 +76,9 @@ extension SceneCanvas {
       for y in 0..<height {
         for x in 0..<width {
           let site = (y & 1) << 1 | (x & 1)
-          let bits = generator.next()
-          let sum =
-            Int(truncatingIfNeeded: bits & 0xFFFF)
-            &+ Int(truncatingIfNeeded: (bits >> 16) & 0xFFFF)
-            &+ Int(truncatingIfNeeded: (bits >> 32) & 0xFFFF)
-            &+ Int(truncatingIfNeeded: bits >> 48)
+          let draw = generator.centredSumOfQuarters()
           let index = y * width + x
-          mosaic[index] = mosaic[index] * gains[site] + Float(sum &- 131_072) * spreads[site]
+          mosaic[index] = mosaic[index] * gains[site] + Float(draw) * spreads[site]
         }
       }
     }

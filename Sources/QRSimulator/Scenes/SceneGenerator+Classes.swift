@@ -274,11 +274,7 @@ extension SceneGenerator {
     scene.lighting.gamma = scene.random.uniform(1.8, 2.4)
     scene.lighting.exposure = 1
     scene.lighting.glare = [
-      GlareSpot(
-        centre: centre
-          + Point(
-            x: scene.random.uniform(-0.4, 0.4) * size, y: scene.random.uniform(-0.4, 0.4) * size),
-        radius: size * scene.random.uniform(0.08, 0.25), strength: scene.random.uniform(0.2, 0.7))
+      scene.glare(on: centre, size: size, radius: 0.08...0.25, strength: 0.2...0.7)
     ]
     scene.canvas.gaussianBlur(sigma: scene.random.uniform(0.3, 0.8))
     scene.lighting.noise = 2.5

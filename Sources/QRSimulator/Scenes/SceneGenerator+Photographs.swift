@@ -155,11 +155,7 @@ extension SceneGenerator {
     if scene.random.chance(0.67) {
       let size = Double(symbol.side) * module
       scene.lighting.glare = [
-        GlareSpot(
-          centre: centre
-            + Point(
-              x: scene.random.uniform(-0.4, 0.4) * size, y: scene.random.uniform(-0.4, 0.4) * size),
-          radius: size * scene.random.uniform(0.1, 0.4), strength: scene.random.uniform(0.1, 0.5))
+        scene.glare(on: centre, size: size, radius: 0.1...0.4, strength: 0.1...0.5)
       ]
     }
     scene.canvas.gaussianBlur(sigma: scene.random.uniform(0.5, 2))
