@@ -68,15 +68,17 @@ func outputsArriveInSubmissionOrder(workers: Int) {
   #expect(tracker.maximumInFlight.load(ordering: .relaxed) <= 2 * workers + 1)
 }
 
+/// Says whether it processes each input on the thread `caller`.
+private struct OnCaller: PipelineWorker {
+  let caller: pthread_t
+  mutating func process(_ input: Int) -> Bool { pthread_equal(pthread_self(), caller) != 0 }
+}
+
 @Test func inlineModeProcessesOnTheCallersThread() {
   let received = Received()
   let caller = pthread_self()
-  struct Identity: PipelineWorker {
-    let caller: pthread_t
-    mutating func process(_ input: Int) -> Bool { pthread_equal(pthread_self(), caller) != 0 }
-  }
   let pipeline = OrderedPipeline(
-    workers: [Identity(caller: caller)], capacity: 1, usesThreads: false
+    workers: [OnCaller(caller: caller)], capacity: 1, usesThreads: false
   ) { onCaller in
     received.append(onCaller ? 1 : 0)
     return true
@@ -89,11 +91,7 @@ func outputsArriveInSubmissionOrder(workers: Int) {
 @Test func aSingleWorkersThreadStartsAtTheSecondInput() {
   let received = Received()
   let caller = pthread_self()
-  struct Identity: PipelineWorker {
-    let caller: pthread_t
-    mutating func process(_ input: Int) -> Bool { pthread_equal(pthread_self(), caller) != 0 }
-  }
-  let pipeline = OrderedPipeline(workers: [Identity(caller: caller)], capacity: 2) { onCaller in
+  let pipeline = OrderedPipeline(workers: [OnCaller(caller: caller)], capacity: 2) { onCaller in
     received.append(onCaller ? 1 : 0)
     return true
   }
