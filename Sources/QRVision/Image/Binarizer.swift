@@ -27,8 +27,9 @@ struct Binarizer: Sendable {
   /// row, row-major, pixel x of a row being bit x & 63 of its word x >> 6, set when dark; the
   /// bits past `width` in a row's last word are 0.
   private(set) var words: [UInt64] = []
-  /// Each block's level as its pixels give it (below 256), with `flatBit` set for a flat block:
-  /// what the local thresholds of one image share.
+  /// Each block's level as its pixels give it (below 256), with `flatBit` set for a flat block
+  /// and its darkest pixel and contrast packed above (`packed`): what the local thresholds of
+  /// one image share.
   private var blockMeans: [Int32] = []
   private var blockLevels: [Int32] = []
   /// What each block adds to the means around it: its level and a count of 1, or 0 for a flat
@@ -69,6 +70,15 @@ struct Binarizer: Sendable {
   /// Marks a flat block in `blockMeans`.
   private static let flatBit: Int32 = 0x1_0000
 
+  /// A block's entry in `blockMeans`: its level in the low 16 bits, `flatBit`, then its darkest
+  /// pixel (bits 17…24) and its contrast, max − min (bits 25…29, at most 31: a flat block's is
+  /// below `flatContrast`).
+  @inline(__always)
+  private static func packed(level: Int, isFlat: Bool, darkest: Int, contrast: Int) -> Int32 {
+    Int32(
+      truncatingIfNeeded: level | (isFlat ? 0x1_0000 : 0) | darkest << 17 | min(contrast, 31) << 25)
+  }
+
   // MARK: - Local threshold
 
   /// Binarizes `image` with the local block-mean threshold into `words`.
@@ -76,7 +86,8 @@ struct Binarizer: Sendable {
   /// - Parameters:
   ///   - smoothsFlatBlocks: Whether flat blocks' guessed levels join the 5 × 5 mean (zxing's
   ///     way: cleaner output in texture, so faster scans) or only blocks with contrast count
-  ///     (better thresholds beside large flat areas and large modules).
+  ///     (better thresholds beside large flat areas and large modules, and in faint symbols,
+  ///     whose flat blocks take that mean where it splits their pixels).
   ///   - sameImage: Whether the last local threshold was of this same image (either way of
   ///     smoothing): its blocks' levels are taken again instead of read from the pixels.
   /// - Complexity: O(*width* × *height*).
@@ -103,7 +114,8 @@ struct Binarizer: Sendable {
                   // in 0..<blocksWide or in the words of a row of the image.
                   if !sameImage { Self.computeMeans(pixels, w, h, blocksWide, blocksHigh, means) }
                   Self.contribute(means, smoothsFlatBlocks, levels, contributions)
-                  Self.smoothLevels(levels, contributions, columnSums, blocksWide, blocksHigh)
+                  Self.smoothLevels(
+                    levels, contributions, columnSums, blocksWide, blocksHigh, entries: means)
                   Self.threshold(pixels, w, h, blocksWide, blocksHigh, levels, rowLevels, words)
                 }
               }
@@ -139,7 +151,8 @@ struct Binarizer: Sendable {
         let sum = Int(sums.wrappedSum())
         let darkest = Int(low.min())
         var level = sum >> 6
-        let isFlat = Int(high.max()) &- darkest < flatContrast
+        let contrast = Int(high.max()) &- darkest
+        let isFlat = contrast < flatContrast
         if isFlat {
           // Flat: light unless the neighbours already seen are darker than this block's
           // darkest pixel, in which case it is inside a dark area (a large module).
@@ -152,7 +165,8 @@ struct Binarizer: Sendable {
             if darkest < neighbours { level = neighbours }
           }
         }
-        means[by &* blocksWide &+ bx] = Int32(level) | (isFlat ? flatBit : 0)
+        means[by &* blocksWide &+ bx] = packed(
+          level: level, isFlat: isFlat, darkest: darkest, contrast: contrast)
       }
     }
   }
@@ -176,7 +190,8 @@ struct Binarizer: Sendable {
   /// stay inside the grid). Only blocks with contrast count, and only they are replaced
   /// (unless flat blocks are smoothed too, when all count): a flat block's level is a guess
   /// (light, unless inside a dark area), which would drag its neighbours' thresholds near
-  /// large modules, and which it keeps.
+  /// large modules, and which it keeps, unless that mean lies between its darkest pixel and its
+  /// brightest (`entries`, as `packed` keeps them).
   ///
   /// Each block's contribution packs its level (below 256) and a count of 1 (at bit 16), or is
   /// 0, so one sum of 25 gives both the sum of levels and their number (both fit 16 bits).
@@ -186,7 +201,8 @@ struct Binarizer: Sendable {
   private static func smoothLevels(
     _ levels: UnsafeMutableBufferPointer<Int32>,
     _ contributions: UnsafeMutableBufferPointer<Int32>,
-    _ columnSums: UnsafeMutableBufferPointer<Int32>, _ blocksWide: Int, _ blocksHigh: Int
+    _ columnSums: UnsafeMutableBufferPointer<Int32>, _ blocksWide: Int, _ blocksHigh: Int,
+    entries: UnsafeMutableBufferPointer<Int32>
   ) {
     // swift-format-ignore: NeverForceUnwrap
     let levelLanes = UnsafeMutableRawPointer(levels.baseAddress!)  // never empty
@@ -194,6 +210,8 @@ struct Binarizer: Sendable {
     let contributionLanes = UnsafeRawPointer(contributions.baseAddress!)  // as many
     // swift-format-ignore: NeverForceUnwrap
     let sumLanes = UnsafeMutableRawPointer(columnSums.baseAddress!)  // blocksWide
+    // swift-format-ignore: NeverForceUnwrap
+    let entryLanes = UnsafeRawPointer(entries.baseAddress!)  // as many as the levels
     /// Four Int32 from `base`, the first at index `i` (i + 4 ≤ the buffer's count).
     @inline(__always) func four(_ base: UnsafeRawPointer, _ i: Int) -> SIMD4<Int32> {
       base.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<Int32>.self)
@@ -222,22 +240,36 @@ struct Binarizer: Sendable {
           bx &+= 1
         }
       }
-      // The levels of blocks `i..<i+4` from their windows' sums, for a flat block unchanged
-      // (unless smoothed): averaging its neighbours would put the threshold in the middle of
-      // its noise. A block that counts has a count of at least 1.
+      // The levels of blocks `i..<i+4` from their windows' sums. A flat block that does not
+      // count keeps its guess (averaging its neighbours would put the threshold in the middle
+      // of its noise) unless the mean of the blocks that count around it lies within its own
+      // pixels: it then straddles an edge of a faint symbol (a label a few gray levels darker
+      // than its light modules), which the guess would make all light. A block that counts
+      // has a count of at least 1.
       @inline(__always) func settle(_ i: Int, _ totals: SIMD4<Int32>) {
         let own = four(contributionLanes, i)
         let old = four(levelLanes, i)
-        // All ones where the block counts (its contribution is positive), else 0.
-        let counts = (0 &- own) &>> 31
-        let settled = old ^ ((old ^ means(totals)) & counts)
+        let mean = means(totals)
+        // All ones where the block counts (its contribution is positive) or straddles the
+        // mean, else 0: each term is non-negative exactly when its condition holds.
+        let entry = four(entryLanes, i)
+        let darkest = (entry &>> 17) & 0xFF
+        let brightest = darkest &+ (entry &>> 25) & 31
+        let straddles =
+          ~(((mean &- darkest) | (brightest &- 1 &- mean) | ((totals &>> 16) &- 1)) &>> 31)
+        let takes = (0 &- own) &>> 31 | straddles
+        let settled = old ^ ((old ^ mean) & takes)
         levelLanes.storeBytes(of: settled, toByteOffset: i &* 4, as: SIMD4<Int32>.self)
       }
       // One block, for the ends of the row (whose windows are shifted) and what the lanes
       // leave; four lanes of the same block's total.
       @inline(__always) func settle(_ bx: Int, _ total: Int32) {
         let i = row &+ bx
-        if contributions[i] != 0 { levels[i] = means(SIMD4(repeating: total))[0] }
+        let mean = means(SIMD4(repeating: total))[0]
+        let darkest = (entries[i] &>> 17) & 0xFF
+        let brightest = darkest &+ (entries[i] &>> 25) & 31
+        let straddles = total &>> 16 > 0 && darkest <= mean && mean < brightest
+        if contributions[i] != 0 || straddles { levels[i] = mean }
       }
       // The windows of blocks 0 and 1 are that of block 2; those of the last two that of
       // block `blocksWide - 3`.

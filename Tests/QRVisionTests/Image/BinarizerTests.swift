@@ -52,12 +52,15 @@ import Testing
 
 /// The local threshold as its documentation states it, pixel by pixel and block by block, with
 /// no shortcut: what the binarizer's vector loops and sliding sums must reproduce exactly.
-private func referenceLocalThreshold(_ image: GrayImage, smoothsFlatBlocks: Bool) -> [UInt8] {
+private func referenceLocalThreshold(_ image: GrayImage, smoothsFlatBlocks: Bool) -> (
+  bits: [UInt8], straddling: Int
+) {
   let (w, h) = (image.width, image.height)
   let side = Binarizer.blockSide
   let (wide, high) = ((w + side - 1) / side, (h + side - 1) / side)
   var levels = [Int](repeating: 0, count: wide * high)
   var hasContrast = [Bool](repeating: false, count: wide * high)
+  var ranges = [ClosedRange<Int>](repeating: 0...0, count: wide * high)
   for by in 0..<high {
     for bx in 0..<wide {
       // The last block of a row or column is moved back inside the image.
@@ -67,6 +70,7 @@ private func referenceLocalThreshold(_ image: GrayImage, smoothsFlatBlocks: Bool
         for x in left..<(left + side) { values.append(Int(image[x, y])) }
       }
       let darkest = values.min() ?? 0
+      ranges[by * wide + bx] = darkest...(values.max() ?? 0)
       hasContrast[by * wide + bx] = (values.max() ?? 0) - darkest >= Binarizer.flatContrast
       var level = values.reduce(0, +) / values.count
       if !hasContrast[by * wide + bx] {
@@ -82,9 +86,12 @@ private func referenceLocalThreshold(_ image: GrayImage, smoothsFlatBlocks: Bool
     }
   }
   var smoothed = levels
+  var straddling = 0
   for by in 0..<high {
-    // Smoothing flat blocks, every block takes the mean; else a flat block keeps its guess.
-    for bx in 0..<wide where smoothsFlatBlocks || hasContrast[by * wide + bx] {
+    // Smoothing flat blocks, every block takes the mean; else a flat block keeps its guess,
+    // unless the mean of the blocks with contrast around it lies among its pixels' values
+    // (below its brightest, which it would otherwise leave light).
+    for bx in 0..<wide {
       var (sum, count) = (0, 0)
       let (x0, y0) = (min(max(bx - 2, 0), wide - 5), min(max(by - 2, 0), high - 5))
       for j in y0..<(y0 + 5) {
@@ -93,7 +100,16 @@ private func referenceLocalThreshold(_ image: GrayImage, smoothsFlatBlocks: Bool
           count += 1
         }
       }
-      smoothed[by * wide + bx] = sum / count
+      guard count > 0 else { continue }
+      let block = by * wide + bx
+      let mean = sum / count
+      let range = ranges[block]
+      if smoothsFlatBlocks || hasContrast[block] {
+        smoothed[block] = mean
+      } else if mean >= range.lowerBound && mean < range.upperBound {
+        smoothed[block] = mean
+        straddling += 1
+      }
     }
   }
   var bits = [UInt8](repeating: 0, count: w * h)
@@ -103,7 +119,7 @@ private func referenceLocalThreshold(_ image: GrayImage, smoothsFlatBlocks: Bool
       bits[y * w + x] = Int(image[x, y]) <= level ? 1 : 0
     }
   }
-  return bits
+  return (bits, straddling)
 }
 
 @Test(arguments: [(40, 40), (41, 47), (43, 57), (127, 65), (129, 83), (200, 41), (333, 211)])
@@ -125,7 +141,7 @@ func localThresholdMatchesItsDefinition(width: Int, height: Int) {
   var binarizer = Binarizer()
   for smooths in [true, false] {
     binarizer.binarizeLocally(image, smoothsFlatBlocks: smooths)
-    let expected = referenceLocalThreshold(image, smoothsFlatBlocks: smooths)
+    let expected = referenceLocalThreshold(image, smoothsFlatBlocks: smooths).bits
     let bits = binarizer.bits  // unpacked once: the property makes a new array
     let wrong = bits.indices.filter { bits[$0] != expected[$0] }
     let first = wrong.first.map { "(\($0 % width), \($0 / width))" } ?? "none"
@@ -139,6 +155,33 @@ func localThresholdMatchesItsDefinition(width: Int, height: Int) {
     again.binarizeLocally(image, smoothsFlatBlocks: smooths, sameImage: true)
     #expect(again.bits == expected, "levels taken again, smoothing: \(smooths)")
   }
+}
+
+/// A faint patch (modules 18 gray levels apart, so its blocks are flat) whose neighbours above
+/// and to the left are darker than its dark modules, and those below lighter: the guess leaves
+/// its blocks light, and the contrast-only threshold gives them the mean of the blocks with
+/// contrast around, which splits the modules (a label a few gray levels darker than its light
+/// modules). As the definition states it.
+@Test func contrastOnlyThresholdSplitsAFaintPatch() {
+  let (width, height) = (96, 64)
+  var image = GrayImage(width: width, height: height)
+  for y in 0..<height {
+    for x in 0..<width {
+      let checker = (x / 2 + y / 2) % 2 == 0
+      var value = y < height / 2 ? (checker ? 60 : 170) : (checker ? 100 : 220)
+      let faint = (32..<64).contains(x) && (16..<48).contains(y)
+      if faint { value = (x / 4 + y / 4) % 2 == 0 ? 124 : 142 }
+      image[x, y] = UInt8(value)
+    }
+  }
+  var binarizer = Binarizer()
+  binarizer.binarizeLocally(image, smoothsFlatBlocks: false)
+  let (expected, straddling) = referenceLocalThreshold(image, smoothsFlatBlocks: false)
+  let bits = binarizer.bits
+  #expect(bits.indices.filter { bits[$0] != expected[$0] }.isEmpty, "pixels differ")
+  #expect(straddling > 0)
+  let patch = (16..<48).flatMap { y in (32..<64).map { x in expected[y * width + x] } }
+  #expect(patch.contains(0) && patch.contains(1), "the faint modules are not split")
 }
 
 @Test(arguments: [1, 3, 40, 63, 64, 65, 100, 128, 131])
