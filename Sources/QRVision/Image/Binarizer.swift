@@ -71,12 +71,25 @@ struct Binarizer: Sendable {
   private static let flatBit: Int32 = 0x1_0000
 
   /// A block's entry in `blockMeans`: its level in the low 16 bits, `flatBit`, then its darkest
-  /// pixel (bits 17…24) and its contrast, max − min (bits 25…29, at most 31: a flat block's is
-  /// below `flatContrast`).
+  /// pixel (8 bits from `darkestShift`) and its contrast, max − min (5 bits from
+  /// `contrastShift`, at most 31: a flat block's is below `flatContrast`). The two are read
+  /// back only for flat blocks (`smoothLevels`), by `pixelRange`.
   @inline(__always)
   private static func packed(level: Int, isFlat: Bool, darkest: Int, contrast: Int) -> Int32 {
-    Int32(
-      truncatingIfNeeded: level | (isFlat ? 0x1_0000 : 0) | darkest << 17 | min(contrast, 31) << 25)
+    Int32(truncatingIfNeeded: level) | (isFlat ? flatBit : 0)
+      | Int32(truncatingIfNeeded: darkest << darkestShift | min(contrast, 31) << contrastShift)
+  }
+  private static let darkestShift = 17
+  private static let contrastShift = 25
+
+  /// The darkest and brightest pixels of the blocks of `entries` (as `packed` made them; the
+  /// brightest is exact for flat blocks).
+  @inline(__always)
+  private static func pixelRange(_ entries: SIMD4<Int32>) -> (
+    darkest: SIMD4<Int32>, brightest: SIMD4<Int32>
+  ) {
+    let darkest = (entries &>> Int32(darkestShift)) & 0xFF
+    return (darkest, darkest &+ (entries &>> Int32(contrastShift)) & 31)
   }
 
   // MARK: - Local threshold
@@ -252,11 +265,10 @@ struct Binarizer: Sendable {
         let mean = means(totals)
         // All ones where the block counts (its contribution is positive) or straddles the
         // mean, else 0: each term is non-negative exactly when its condition holds.
-        let entry = four(entryLanes, i)
-        let darkest = (entry &>> 17) & 0xFF
-        let brightest = darkest &+ (entry &>> 25) & 31
+        let pixels = pixelRange(four(entryLanes, i))
         let straddles =
-          ~(((mean &- darkest) | (brightest &- 1 &- mean) | ((totals &>> 16) &- 1)) &>> 31)
+          ~(((mean &- pixels.darkest) | (pixels.brightest &- 1 &- mean)
+          | ((totals &>> 16) &- 1)) &>> 31)
         let takes = (0 &- own) &>> 31 | straddles
         let settled = old ^ ((old ^ mean) & takes)
         levelLanes.storeBytes(of: settled, toByteOffset: i &* 4, as: SIMD4<Int32>.self)
@@ -266,9 +278,9 @@ struct Binarizer: Sendable {
       @inline(__always) func settle(_ bx: Int, _ total: Int32) {
         let i = row &+ bx
         let mean = means(SIMD4(repeating: total))[0]
-        let darkest = (entries[i] &>> 17) & 0xFF
-        let brightest = darkest &+ (entries[i] &>> 25) & 31
-        let straddles = total &>> 16 > 0 && darkest <= mean && mean < brightest
+        let pixels = pixelRange(SIMD4(repeating: entries[i]))
+        let straddles =
+          total &>> 16 > 0 && pixels.darkest[0] <= mean && mean < pixels.brightest[0]
         if contributions[i] != 0 || straddles { levels[i] = mean }
       }
       // The windows of blocks 0 and 1 are that of block 2; those of the last two that of
