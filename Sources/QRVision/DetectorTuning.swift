@@ -131,7 +131,7 @@ enum DetectorTuning {
   /// patterns. Lower: texture triples tried before real ones; higher: real symbols seen under
   /// perspective or blur wait behind the rest.
   static let strongTiming = 0.8
-  /// Once this many timing modules of a version are sampled, `QRLocator.timingRead` drops the
+  /// Once this many timing modules of a version are sampled, `GridSampler.timingRead` drops the
   /// version when more than `timingEarlyWrongShare` of them read wrong (texture and triples
   /// across symbols read about half wrong; a symbol's own, a few per cent): in the ranking's
   /// affine read of every triple, and in the reads through the finder corners that choose a

@@ -189,18 +189,50 @@ enum GridSampler {
     }
   }
 
+  /// `timingScore(_:size:isMicro:position:)` of a QR Code grid as a sequential test: the share
+  /// read right and whether all were read. The read stops early as failed once more than
+  /// `allowed` modules are wrong, or more than `DetectorTuning.timingEarlyWrongShare` of the
+  /// first `DetectorTuning.timingEarlySamples` or more (texture and grids hung on it read about
+  /// half wrong, a symbol's own a few per cent); the share is then that of the modules read.
+  ///
+  /// - Complexity: O(`size`), O(`DetectorTuning.timingEarlySamples`) on texture.
+  static func timingRead(
+    _ image: BinaryImage, size: Int, allowed: Int = .max, position: (Double, Double) -> Point
+  ) -> (score: Double, isComplete: Bool) {
+    timingRead(size: size, isMicro: false, allowed: allowed, givesUp: true) { x, y in
+      image.isDark(position(Double(x) + 0.5, Double(y) + 0.5))
+    }
+  }
+
   private static func timingScore(size: Int, isMicro: Bool, isDark: (Int, Int) -> Bool)
     -> Double
   {
+    timingRead(size: size, isMicro: isMicro, allowed: .max, givesUp: false, isDark: isDark).score
+  }
+
+  /// The timing modules read row and column in turns, counting those of the wrong colour
+  /// (see `timingRead(_:size:allowed:position:)` for when it `givesUp`).
+  @inline(__always)
+  private static func timingRead(
+    size: Int, isMicro: Bool, allowed: Int, givesUp: Bool, isDark: (Int, Int) -> Bool
+  ) -> (score: Double, isComplete: Bool) {
     let line = isMicro ? 0 : 6
-    let range = isMicro ? 8..<size : 8..<(size - 8)
-    guard !range.isEmpty else { return 0 }
-    var correct = 0
+    let range = isMicro ? 8..<size : 8..<max(8, size - 8)
+    var wrong = 0
+    var sampled = 0
     for i in range {
+      guard wrong <= allowed else { break }
       let expected = i % 2 == 0
-      if isDark(i, line) == expected { correct += 1 }
-      if isDark(line, i) == expected { correct += 1 }
+      if isDark(i, line) != expected { wrong += 1 }
+      if isDark(line, i) != expected { wrong += 1 }
+      sampled += 2
+      if givesUp, sampled >= DetectorTuning.timingEarlySamples,
+        Double(wrong) > Double(sampled) * DetectorTuning.timingEarlyWrongShare
+      {
+        return (Double(sampled - wrong) / Double(sampled), false)
+      }
     }
-    return Double(correct) / Double(2 * range.count)
+    guard sampled > 0 else { return (0, false) }
+    return (Double(sampled - wrong) / Double(sampled), wrong <= allowed)
   }
 }

@@ -183,7 +183,7 @@ enum QRLocator {
       let across = (b - a) * (1 / Double(size - 7))
       let down = (c - a) * (1 / Double(size - 7))
       let allowed = Int(Double(2 * (size - 16)) * (1 - DetectorTuning.strongTiming))
-      let read = timingRead(image, size: size, allowed: allowed) { x, y in
+      let read = GridSampler.timingRead(image, size: size, allowed: allowed) { x, y in
         a + across * (x - 3.5) + down * (y - 3.5)
       }
       if read.isComplete { return read.score }
@@ -660,43 +660,12 @@ enum QRLocator {
     return 0.5 + DetectorTuning.timingDeviations * 0.5 / Double(2 * (size - 16)).squareRoot()
   }
 
-  /// The share of the timing modules (row and column 6 between the finder patterns) of a grid of
-  /// `size` that read right through `position` (a module centre, in modules, to pixels), the
-  /// row's and the column's taken in turns, and whether all were read. The read stops early as
-  /// failed once more than `allowed` are wrong, or more than
-  /// `DetectorTuning.timingEarlyWrongShare` of the first `DetectorTuning.timingEarlySamples` or
-  /// more (texture and grids hung on it read about half wrong, a symbol's own a few per cent);
-  /// the share is then that of the modules read.
-  ///
-  /// - Complexity: O(`size`), O(`DetectorTuning.timingEarlySamples`) on texture.
-  static func timingRead(
-    _ image: BinaryImage, size: Int, allowed: Int = .max, position: (Double, Double) -> Point
-  ) -> (score: Double, isComplete: Bool) {
-    var wrong = 0
-    var sampled = 0
-    for i in 8..<max(8, size - 8) {
-      guard wrong <= allowed else { break }
-      let expected = i % 2 == 0
-      let along = Double(i) + 0.5
-      if image.isDark(position(along, 6.5)) != expected { wrong += 1 }
-      if image.isDark(position(6.5, along)) != expected { wrong += 1 }
-      sampled += 2
-      if sampled >= DetectorTuning.timingEarlySamples,
-        Double(wrong) > Double(sampled) * DetectorTuning.timingEarlyWrongShare
-      {
-        return (Double(sampled - wrong) / Double(sampled), false)
-      }
-    }
-    guard sampled > 0 else { return (0, false) }
-    return (Double(sampled - wrong) / Double(sampled), wrong <= allowed)
-  }
-
-  /// `timingRead` through `transform`: its share when all were read, else 0 (a grid whose
-  /// timing patterns read as texture is no version to take).
+  /// `GridSampler.timingRead` through `transform`: its share when all were read, else 0 (a
+  /// grid whose timing patterns read as texture is no version to take).
   private static func sequentialTimingScore(
     _ image: BinaryImage, _ transform: PerspectiveTransform, size: Int
   ) -> Double {
-    let read = timingRead(image, size: size) { transform.apply(x: $0, y: $1) }
+    let read = GridSampler.timingRead(image, size: size) { transform.apply(x: $0, y: $1) }
     return read.isComplete ? read.score : 0
   }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Sampling for dark modules grown into their light neighbours.
 
+import QRCodec
 import QRImage
 import Testing
 
@@ -39,4 +40,44 @@ import Testing
     }
   }
   #expect(unreliable.darkCount == 0)
+}
+
+/// `GridSampler.timingRead` reads a symbol's timing patterns whole through the map of its drawing,
+/// and gives up on texture (coin-flip pixels) within its first samples, well short of the whole
+/// line a version 20 symbol's timing patterns make.
+@Test func timingReadsASymbolWholeAndGivesUpOnTexture() throws {
+  var options = EncodeOptions()
+  options.version = .qr(try #require(Version(20)))
+  let symbol = try Encoder.encode(text: "timing", options: options)
+  let moduleSize = 3
+  let side = symbol.size * moduleSize
+  var bits = [UInt8](repeating: 0, count: side * side)
+  for y in 0..<side {
+    for x in 0..<side where symbol.matrix.isDark(x: x / moduleSize, y: y / moduleSize) {
+      bits[y * side + x] = 1
+    }
+  }
+  let drawn = BinaryImage(width: side, height: side, bits: bits)
+  let map = { (x: Double, y: Double) in
+    Point(x: x * Double(moduleSize), y: y * Double(moduleSize))
+  }
+  let whole = GridSampler.timingRead(drawn, size: symbol.size, position: map)
+  #expect(whole.isComplete && whole.score == 1)
+
+  var state: UInt64 = 0x9E37_79B9_7F4A_7C15  // xorshift64: coin flips
+  let noise = BinaryImage(
+    width: side, height: side,
+    bits: (0..<(side * side)).map { _ in
+      state ^= state << 13
+      state ^= state >> 7
+      state ^= state << 17
+      return UInt8(state >> 63)
+    })
+  var read = 0
+  let texture = GridSampler.timingRead(noise, size: symbol.size) { x, y in
+    read += 1
+    return map(x, y)
+  }
+  #expect(!texture.isComplete)
+  #expect(read < 2 * (symbol.size - 16) / 2, "\(read) modules read")
 }
