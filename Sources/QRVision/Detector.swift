@@ -592,18 +592,22 @@ public struct Detector: Sendable {
   }
 
   /// What one pass saw of finder patterns.
-  private struct Sighting {
+  struct Sighting {
     /// All the patterns kept.
     var patterns = 0
-    /// Those seen on two scan lines or more and all round.
+    /// Those seen on two scan lines or more (a thin-ringed one on
+    /// `DetectorTuning.thinRingPromise`) and all round.
     var twiceAllRound = 0
 
     /// The account of `patterns` (those confirmed without their diagonals, a small pattern's
-    /// thin rings, are not counted as seen twice: alone they promise nothing).
+    /// thin rings, count as seen twice only when seen on `DetectorTuning.thinRingPromise` scan
+    /// lines or more: on fewer, they promise nothing alone).
     init(_ patterns: [FinderPattern]) {
       self.patterns = patterns.count
       for pattern in patterns
-      where pattern.count >= 2 && pattern.showsDiagonals && pattern.isConfirmedAllRound {
+      where pattern.isConfirmedAllRound
+        && pattern.count >= (pattern.showsDiagonals ? 2 : DetectorTuning.thinRingPromise)
+      {
         twiceAllRound += 1
       }
     }

@@ -432,6 +432,14 @@ enum DetectorTuning {
   /// more textured frames get the other thresholds and more Micro QR attempts; lower: a symbol
   /// whose other patterns did not show loses them.
   static let fewPatterns = 8
+  /// The scan lines a pattern confirmed without its diagonals (`thinRingModule`) must be seen
+  /// on to count as strong (`Sighting.isPromising`): seen on fewer, its thin rings alone
+  /// promise nothing. A faint symbol's noise breaks the diagonal walks of its patterns at the
+  /// level where their modules are a few pixels, while the straight and in-between lines still
+  /// hold on many rows (held-out generated `lowcontrast` scenes: one more code of 67 read, the
+  /// same work on noise and on the real photos as frames). Lower: texture's lone thin rings
+  /// send frames to the other thresholds; higher: such faint symbols get none.
+  static let thinRingPromise = 4
   /// Triples a pass tries that read nothing before it gives up; triples that read a symbol do
   /// not count. Higher: more chances for damaged symbols in busy frames, more time on texture.
   static let fruitlessTriples = 60

@@ -222,3 +222,23 @@ func aSymbolsOwnTripleHasStrongTimingEvidence(version: Int) throws {
   #expect(empty.read.isEmpty)
   #expect(empty.levelOnePasses.count > withSymbol.levelOnePasses.count)
 }
+
+/// A lone strong pattern promises a symbol to the other thresholds; one confirmed without its
+/// diagonals (thin rings, or a faint symbol's whose noise breaks them) does so only when seen on
+/// `DetectorTuning.thinRingPromise` scan lines or more, and none does that did not hold all
+/// round.
+@Test func aThinRingedPatternPromisesASymbolOnlyWhenSeenOnManyLines() {
+  func pattern(count: Int, diagonals: Bool, allRound: Bool = true) -> FinderPattern {
+    var pattern = FinderPattern(
+      centre: Point(x: 100, y: 100), moduleSize: 4.5, count: count)
+    pattern.showsDiagonals = diagonals
+    pattern.isConfirmedAllRound = allRound
+    return pattern
+  }
+  let many = DetectorTuning.thinRingPromise
+  #expect(Detector.Sighting([pattern(count: 2, diagonals: true)]).isPromising)
+  #expect(!Detector.Sighting([pattern(count: 2, diagonals: false)]).isPromising)
+  #expect(!Detector.Sighting([pattern(count: many - 1, diagonals: false)]).isPromising)
+  #expect(Detector.Sighting([pattern(count: many, diagonals: false)]).isPromising)
+  #expect(!Detector.Sighting([pattern(count: many, diagonals: true, allRound: false)]).isPromising)
+}
