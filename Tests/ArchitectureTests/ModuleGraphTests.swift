@@ -45,11 +45,18 @@ struct ArchitectureError: Error, CustomStringConvertible {
 /// The targets of Package.swift, test targets included, and their dependencies, as SwiftPM reads
 /// them.
 func packageTargets() throws -> [String: [String]] {
-  let scratch = FileManager.default.temporaryDirectory
+  // Inside a directory of its own, which is also SwiftPM's temporary directory (where it puts
+  // the scratch path's lock file), all removed afterwards.
+  let directory = FileManager.default.temporaryDirectory
     .appendingPathComponent("qrpipe-dump-package-\(getpid())")
-  defer { try? FileManager.default.removeItem(at: scratch) }
+  let scratch = directory.appendingPathComponent("scratch")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": directory.path]) {
+    $1
+  }
   // A scratch path of its own, so that it never waits for the lock of the running build.
   process.arguments = [
     "swift", "package", "--package-path", repositoryRoot.path, "--scratch-path", scratch.path,
@@ -173,7 +180,7 @@ func imports(of file: URL) throws -> [String] {
     import sys
     \"""
   import Testing
-  """.write(to: file, atomically: true, encoding: .utf8)
+  """.write(to: file, atomically: false, encoding: .utf8)
   #expect(
     try imports(of: file) == [
       "QRImage", "QRVision", "QRCodec", "Glibc", "QRStream", "Foundation", "Testing",

@@ -15,8 +15,14 @@ private func written(
   let path = Fixture.temporaryPath("stream")
   defer { try? FileManager.default.removeItem(atPath: path) }
   let pending = try OutputFile.Pending(path: path)
-  var writer = ImageStreamWriter(format: format, options: options, descriptor: pending.descriptor)
-  for symbol in symbols { try writer.write(symbol) }
+  do {
+    var writer = ImageStreamWriter(
+      format: format, options: options, descriptor: pending.descriptor)
+    for symbol in symbols { try writer.write(symbol) }
+  } catch {
+    pending.discard()  // as qrrender does: no temporary file left behind
+    throw error
+  }
   try pending.commit()
   return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 
+import Foundation
 import QRImageFormats
 import QRSystem
 import Testing
@@ -63,6 +64,7 @@ func scalingRepeatsModulesWithoutBlending(scale: Int) throws {
   let symbol = try Fixture.symbol()
   let options = RenderOptions(scale: 2)
   let path = Fixture.temporaryPath("pbm")
+  defer { try? FileManager.default.removeItem(atPath: path) }
   try OutputFile.write(Renderer.render(symbol, as: .pbm, options: options), to: path)
   let descriptor = try FileDescriptor.openForReading(path)
   defer { descriptor.close() }

@@ -201,8 +201,8 @@ import Testing
 }
 
 /// A temporary directory with the fake camera's log and frame files, and the environment that
-/// preloads it.
-private struct FakeCamera {
+/// preloads it; the directory is removed at deinit.
+private final class FakeCamera {
   static let path = "/dev/video-fake"
   let directory: URL
   let library: String
@@ -213,6 +213,8 @@ private struct FakeCamera {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     library = try Self.libraryPath()
   }
+
+  deinit { try? FileManager.default.removeItem(at: directory) }
 
   var logFile: URL { directory.appendingPathComponent("device.log") }
   var framesFile: URL { directory.appendingPathComponent("frames.raw") }
@@ -237,8 +239,8 @@ private struct FakeCamera {
     let built = ToolRunner.productsDirectory.appendingPathComponent("libFakeV4L2.so").path
     if FileManager.default.fileExists(atPath: built) { return built }
     let source = ToolRunner.packageRoot.appendingPathComponent("Tests/FakeV4L2/fake.c").path
-    let output = FileManager.default.temporaryDirectory
-      .appendingPathComponent("qrpipe-libFakeV4L2-\(getpid()).so").path
+    let output = try ProcessScratch.directory("qrpipe-fake-v4l2-library")
+      .appendingPathComponent("libFakeV4L2.so").path
     if !FileManager.default.fileExists(atPath: output) {
       let result = try ToolRunner.runExecutable(
         "/usr/bin/cc", ["-shared", "-fPIC", "-O1", "-o", output, source, "-ldl"])

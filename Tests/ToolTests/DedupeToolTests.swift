@@ -278,7 +278,7 @@ func dedupeCompletionsAreGenerated(shell: String) throws {
   let file = ToolRunner.packageRoot.appendingPathComponent(
     "completions/" + Completions.fileName(for: spec, shell: shell))
   if ProcessInfo.processInfo.environment["QRPIPE_UPDATE_COMPLETIONS"] == "1" {
-    try expected.write(to: file, atomically: true, encoding: .utf8)
+    try expected.write(to: file, atomically: false, encoding: .utf8)
   }
   #expect(
     try String(contentsOf: file, encoding: .utf8) == expected,

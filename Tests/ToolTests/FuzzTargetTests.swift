@@ -47,9 +47,7 @@ import Testing
 
   /// `FuzzSupport` compiled to a module, once, in a directory of its own.
   static let supportModule: Result<URL, any Error> = Result {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "fuzz-support-\(getpid())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try ProcessScratch.directory("fuzz-support")
     let result = try swiftc(
       [
         "-emit-module", "-module-name", "FuzzSupport", "-parse-as-library", "-emit-module-path",
@@ -65,8 +63,16 @@ import Testing
     var description: String { output }
   }
 
+  /// Where the compiler's driver keeps its temporary files (its `TMPDIR`): it leaves some
+  /// behind, which go with this directory when the tests end.
+  static let compilerScratch: Result<URL, any Error> = Result {
+    try ProcessScratch.directory("fuzz-swiftc")
+  }
+
   static func swiftc(_ arguments: [String]) throws -> ToolResult {
-    try ToolRunner.runExecutable("/usr/bin/env", ["swiftc"] + arguments)
+    try ToolRunner.runExecutable(
+      "/usr/bin/env", ["swiftc"] + arguments,
+      environment: ["TMPDIR": compilerScratch.get().path])
   }
 
   @Test func everyTargetIsListedInScriptsFuzzAndThePackage() throws {

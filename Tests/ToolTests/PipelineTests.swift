@@ -10,11 +10,9 @@ private enum PipelineInputs {
   /// The directory holding `frames.pgm` (40 symbols), `records.jsonl` (100,000 distinct
   /// records, 6 MB) and `lines.txt` (2,000 lines).
   static let directory: String = {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "pipelines-\(getpid())")
     // swift-format-ignore: NeverUseForceTry
     // The temporary directory is writable, or no test here can run.
-    try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try! ProcessScratch.directory("pipelines")
     let frames = (0..<40).flatMap { BadInputData.pgm(Array("frame \($0)".utf8)) }
     let records = (0..<100_000).flatMap { BadInputData.record("r\($0)", time: Double($0)) }
     let lines = (0..<2000).map { "line \($0)\n" }.joined()

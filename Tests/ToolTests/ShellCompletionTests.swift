@@ -37,7 +37,7 @@ enum CompletionShell: String, CaseIterable {
       case .zsh: script = Completions.zsh(spec)
       case .fish: script = Completions.fish(spec)
       }
-      try script.write(to: file, atomically: true, encoding: .utf8)
+      try script.write(to: file, atomically: false, encoding: .utf8)
       files.append(file.path)
     }
     let end = "@end-of-matches@"
