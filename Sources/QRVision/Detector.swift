@@ -218,16 +218,17 @@ public struct Detector: Sendable {
       let spent = account.work.isOverBudget || account.accepted.count >= options.maxSymbols
       let lookBeforeRan = lastRan
       lastRan = false
+      var afterARead = false
       switch planned.when {
       case .always: break
       case .ifNothingPromising:
         let isPromising = account.isPromising
-        hasEnded =
-          spent
-          || !isPromising
-            && (account.work.finderPatterns > DetectorTuning.cheapLookPatterns
-              || !account.accepted.isEmpty)
-        guard !hasEnded, !isPromising else { continue }
+        let seenMany = account.work.finderPatterns > DetectorTuning.cheapLookPatterns
+        hasEnded = spent || !isPromising && (seenMany || !account.accepted.isEmpty)
+        // Ended by a read in a frame that saw little else: the look's passes for a faint
+        // symbol beside the one read, then the end.
+        afterARead = hasEnded && !spent && !isPromising && !seenMany && !planned.afterARead.isEmpty
+        guard !hasEnded || afterARead, !isPromising else { continue }
       case .ifPromising:
         hasEnded =
           spent
@@ -240,7 +241,7 @@ public struct Detector: Sendable {
       }
       var passes = planned.passes(
         width: image.width, height: image.height, triesInverted: options.triesInverted,
-        taken: taken)
+        taken: taken, afterARead: afterARead)
       taken += passes
       guard let source = source(at: planned.place, of: image, passes: &passes, account: &account)
       else { continue }

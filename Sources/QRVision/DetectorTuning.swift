@@ -460,8 +460,9 @@ enum DetectorTuning {
   /// on its junk.
   static let unitsEarnedPerRead = 4
   /// Balanced effort takes its cheap look at the half-size frame only when the first passes saw
-  /// at most this many finder patterns (none promising): texture and noise make more, and the
-  /// look rescues symbols whose patterns the local threshold lost, not busy frames.
+  /// at most this many finder patterns (none promising), and after a read its contrast-only
+  /// pass only then: texture and noise make more, and the look rescues symbols whose patterns
+  /// the local threshold lost, not busy frames.
   static let cheapLookPatterns = 12
   /// The shortest side (pixels) of the smallest level of the pyramid that balanced effort's
   /// first look scans: each halving of the frame is scanned while its short side is this long

@@ -44,15 +44,16 @@ struct DetectionPlan: Sendable {
     /// no symbol was read, and the passes so far kept at most
     /// `DetectorTuning.cheapLookPatterns` patterns (texture and noise make more); skipped when
     /// some promise one. Ends the plan when nothing promises a symbol and either many patterns
-    /// were seen or a symbol was read, when the budget is spent, or when enough symbols are
+    /// were seen or a symbol was read (a frame that read one and saw few patterns takes the
+    /// look's `afterARead` passes first), when the budget is spent, or when enough symbols are
     /// read.
     ///
     /// A frame that read a symbol and saw nothing else promising is done, as a frame of texture
-    /// is: the looks after it are for symbols whose patterns were seen and not read. (Measured
-    /// over the real photos as frames, their full-size photos, the corpus and the scene
-    /// classes, the cheap look and what followed it after a read found one more symbol in all:
-    /// a stylised code with rounded finder patterns beside a plain one, for a tenth of the
-    /// frames' time.)
+    /// is, but for `afterARead`: the looks after it are for symbols whose patterns were seen
+    /// and not read. (Measured over the real photos as frames, their full-size photos, the
+    /// corpus and the scene classes, the whole cheap look and what followed it after a read
+    /// found one more symbol in all: a stylised code with rounded finder patterns beside a
+    /// plain one, for a tenth of the frames' time.)
     case ifNothingPromising
     /// Runs unless the look before it ran and left fewer than two strong patterns unexplained
     /// (seen twice and all round, as a symbol shows them: texture makes a lone one now and
@@ -81,14 +82,23 @@ struct DetectionPlan: Sendable {
     /// Whether it stops after a pass once symbols are read and no patterns unexplained by them
     /// promise another.
     var stopsWhenExplained = false
+    /// With `Condition.ifNothingPromising`: the passes it takes instead of `passes` in a frame
+    /// that read a symbol and saw few patterns and nothing else promising, after which the plan
+    /// ends (a faint symbol beside the one read, whose blocks the local threshold took for flat
+    /// and guessed light everywhere); none, and such a frame ends the plan here.
+    var afterARead: [Pass] = []
     var place = Place.frame
     var when = Condition.always
 
-    /// The passes the look takes over a frame `width` × `height` pixels: `passes`, then the
-    /// pyramid's, less `taken` when it skips those.
-    func passes(width: Int, height: Int, triesInverted: Bool, taken: [Pass]) -> [Pass] {
-      var chosen = passes.filter { triesInverted || !$0.isInverted }
-      for level in 0..<(pyramid ? Detector.levels : 0)
+    /// The passes the look takes over a frame `width` × `height` pixels: `passes` (or
+    /// `afterARead`, with no pyramid), then the pyramid's, less `taken` when it skips those.
+    func passes(
+      width: Int, height: Int, triesInverted: Bool, taken: [Pass], afterARead: Bool = false
+    ) -> [Pass] {
+      var chosen = (afterARead ? self.afterARead : passes).filter {
+        triesInverted || !$0.isInverted
+      }
+      for level in 0..<(pyramid && !afterARead ? Detector.levels : 0)
       where level == 0 || min(width, height) >> level >= DetectorTuning.pyramidSide {
         for isInverted in triesInverted ? [false, true] : [false] {
           let pass = Pass(threshold: .local, isInverted: isInverted, level: level)
@@ -148,13 +158,17 @@ struct DetectionPlan: Sendable {
       // threshold loses altogether), the contrast-only threshold (a label a few gray levels
       // darker than its light modules, whose blocks the local threshold takes for flat and
       // guesses light: the generated class `label` reads 69 of 86 codes with it, 57 without,
-      // for 2 % more work on the real photos as frames).
+      // for 2 % more work on the real photos as frames). A frame that read a symbol and saw
+      // little else takes the contrast-only threshold alone, for a faint symbol beside it
+      // (held-out `lowcontrast` 63 -> 65 of 67 and `label` 68 -> 70 of 86; 1.8 % more work on
+      // the real photos as frames, one more code read there).
       Look(
         passes: [
           Pass(threshold: .local, level: 1), Pass(threshold: .local, level: 1, finder: .stones),
           Pass(threshold: .global, level: 1), Pass(threshold: .global, isInverted: true, level: 1),
           Pass(threshold: .contrastOnly, level: 1),
-        ], skipsTaken: true, rowStep: 2, stopsWhenExplained: true, when: .ifNothingPromising),
+        ], skipsTaken: true, rowStep: 2, stopsWhenExplained: true,
+        afterARead: [Pass(threshold: .contrastOnly, level: 1)], when: .ifNothingPromising),
       // The other thresholds, where the patterns are that promise a symbol (a code under glare,
       // whose patterns only the half-size image kept, among them).
       Look(

@@ -194,9 +194,10 @@ func aSymbolsOwnTripleHasStrongTimingEvidence(version: Int) throws {
     })
 }
 
-/// A frame whose first look read its symbol and saw nothing else promising is done: the cheap
-/// look (other thresholds at half size) is for frames that saw nothing, and a frame with the
-/// symbol taken away still gets it.
+/// A frame whose first look read its symbol and saw nothing else promising is done but for the
+/// contrast-only threshold at half size (a faint symbol beside it): the rest of the cheap look
+/// (other thresholds at half size) is for frames that saw nothing, and a frame with the symbol
+/// taken away still gets it.
 @Test func aFrameReadWithNothingElsePromisingEndsAfterItsFirstLook() throws {
   let text = "one symbol"
   let symbol = try #require(encode(text))
@@ -217,8 +218,12 @@ func aSymbolsOwnTripleHasStrongTimingEvidence(version: Int) throws {
     symbol.matrix, corners: Canvas.square(centre: Point(x: 320, y: 280), side: 200, degrees: 5))
   let withSymbol = passes(canvas.image)
   #expect(withSymbol.read == [text])
-  // The first look's half-size level, both polarities, and nothing after it.
-  #expect(withSymbol.levelOnePasses == ["pass level 1 local", "pass level 1 local inverted"])
+  // The first look's half-size level, both polarities, the contrast-only threshold, and
+  // nothing after it.
+  #expect(
+    withSymbol.levelOnePasses == [
+      "pass level 1 local", "pass level 1 local inverted", "pass level 1 contrastOnly",
+    ])
   #expect(empty.read.isEmpty)
   #expect(empty.levelOnePasses.count > withSymbol.levelOnePasses.count)
 }
@@ -241,4 +246,26 @@ func aSymbolsOwnTripleHasStrongTimingEvidence(version: Int) throws {
   #expect(!Detector.Sighting([pattern(count: many - 1, diagonals: false)]).isPromising)
   #expect(Detector.Sighting([pattern(count: many, diagonals: false)]).isPromising)
   #expect(!Detector.Sighting([pattern(count: many, diagonals: true, allRound: false)]).isPromising)
+}
+
+/// A faint symbol (modules 18 gray levels apart, on a flat mid-gray background, so that the
+/// local threshold takes its blocks for flat and guesses them light) beside a plain one: the
+/// plain one read, the frame still takes the contrast-only threshold at half size, which reads
+/// the faint one.
+@Test func aFaintSymbolBesideAReadOneIsRead() throws {
+  let (plain, faint) = ("plain beside", "faint beside")
+  let plainSymbol = try #require(encode(plain))
+  let faintSymbol = try #require(encode(faint))
+  var canvas = Canvas(width: 960, height: 540, background: 128)
+  canvas.draw(
+    plainSymbol.matrix,
+    corners: Canvas.square(centre: Point(x: 240, y: 270), side: 180, degrees: 3))
+  canvas.draw(
+    faintSymbol.matrix,
+    corners: Canvas.square(centre: Point(x: 690, y: 270), side: 150, degrees: -4), dark: 124,
+    light: 142)
+  canvas.addGaussianNoise(sigma: 3, seed: 7)
+  var detector = Detector(options: DetectorOptions())
+  let read = Set(detector.detect(in: canvas.image).compactMap(\.decoded.text))
+  #expect(read == [plain, faint])
 }
