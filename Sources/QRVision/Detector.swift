@@ -225,9 +225,9 @@ public struct Detector: Sendable {
         let isPromising = account.isPromising
         let seenMany = account.work.finderPatterns > DetectorTuning.cheapLookPatterns
         hasEnded = spent || !isPromising && (seenMany || !account.accepted.isEmpty)
-        // Ended by a read in a frame that saw little else: the look's passes for a faint
-        // symbol beside the one read, then the end.
-        afterARead = hasEnded && !spent && !isPromising && !seenMany && !planned.afterARead.isEmpty
+        // Ended by a read (not by the budget, nothing promising) in a frame that saw little
+        // else: the look's passes for a faint symbol beside the one read, then the end.
+        afterARead = hasEnded && !spent && !seenMany && !planned.afterARead.isEmpty
         guard !hasEnded || afterARead, !isPromising else { continue }
       case .ifPromising:
         hasEnded =

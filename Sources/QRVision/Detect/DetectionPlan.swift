@@ -160,8 +160,8 @@ struct DetectionPlan: Sendable {
       // guesses light: the generated class `label` reads 69 of 86 codes with it, 57 without,
       // for 2 % more work on the real photos as frames). A frame that read a symbol and saw
       // little else takes the contrast-only threshold alone, for a faint symbol beside it
-      // (held-out `lowcontrast` 63 -> 65 of 67 and `label` 68 -> 70 of 86; 1.8 % more work on
-      // the real photos as frames, one more code read there).
+      // (held-out `lowcontrast` 63 -> 65 of 67 and `label` 68 -> 70 of 86; 1.8–3.3 % more work
+      // on the real photos as frames, one more code read there).
       Look(
         passes: [
           Pass(threshold: .local, level: 1), Pass(threshold: .local, level: 1, finder: .stones),
