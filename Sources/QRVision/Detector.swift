@@ -179,6 +179,8 @@ public struct Detector: Sendable {
     var work = DetectorWork()
     var sightings: [[FinderPattern]] = []
     var fruitless = FruitlessAttempts()
+    /// Whether a contrast-only pass read a symbol: the scene is faint.
+    var hasFaintRead = false
     /// The steps taken, with `DetectorOptions.tracesSearch`.
     var trace: DetectorTrace?
 
@@ -212,9 +214,10 @@ public struct Detector: Sendable {
       lastWork = account.work
       lastTrace = account.trace ?? DetectorTrace()
     }
+    // The passes taken over the whole frame.
     var taken: [Pass] = []
     var (hasEnded, lastRan) = (false, false)
-    for planned in plan.looks where !hasEnded || planned.when == .finally {
+    for planned in plan.looks where !hasEnded || planned.when.outlastsTheEnd {
       let spent = account.work.isOverBudget || account.accepted.count >= options.maxSymbols
       let lookBeforeRan = lastRan
       lastRan = false
@@ -236,15 +239,17 @@ public struct Detector: Sendable {
             && account.unexplained.filter(\.isConfirmedAllRound).count
               < DetectorTuning.promisingPatterns
         guard !hasEnded else { continue }
+      case .afterAFaintRead:
+        guard account.hasFaintRead, !spent else { continue }
       case .finally:
         guard account.accepted.count < options.maxSymbols else { continue }
       }
       var passes = planned.passes(
         width: image.width, height: image.height, triesInverted: options.triesInverted,
         taken: taken, afterARead: afterARead)
-      taken += passes
       guard let source = source(at: planned.place, of: image, passes: &passes, account: &account)
       else { continue }
+      if source.window.isWhole && planned.place != .closer { taken += passes }
       look(
         at: source.image, origin: Point(x: Double(source.window.x), y: Double(source.window.y)),
         sourceScale: source.scale, passes: passes, rowStep: planned.rowStep, account: &account,
@@ -498,17 +503,21 @@ public struct Detector: Sendable {
       }
       return Scanned(pass: pass, binary: binary, gray: gray, patterns: patterns)
     }
-    func search(_ scanned: inout Scanned, _ triples: TripleGroup) -> [FinderPattern] {
-      self.search(
+    // Takes the attempts of `triples` over a scanned pass; records what the pass saw (once,
+    // with its last attempts) and whether it read a faint symbol.
+    func search(_ scanned: inout Scanned, _ triples: TripleGroup, records: Bool = true) {
+      let readBefore = account.accepted.count
+      let sighting = self.search(
         scanned.binary, gray: scanned.gray, patterns: scanned.patterns,
         scale: scale(scanned.pass), origin: origin,
         isInverted: scanned.pass.isInverted, finder: scanned.pass.finder,
         rowStep: rowStep, triples: triples, accepted: &account.accepted, work: &account.work,
         fruitless: &account.fruitless, trace: &account.trace, grouped: &scanned.grouped,
         accept: accept)
-    }
-    func record(_ pass: Pass, _ sighting: [FinderPattern]) {
-      if pass.finder.counts(sighting) { account.sightings.append(sighting) }
+      if scanned.pass.threshold == .contrastOnly && account.accepted.count > readBefore {
+        account.hasFaintRead = true
+      }
+      if records && scanned.pass.finder.counts(sighting) { account.sightings.append(sighting) }
     }
     // A frame whose budget is spent is noise or texture; another threshold will not help.
     func isSpent() -> Bool {
@@ -524,7 +533,7 @@ public struct Detector: Sendable {
               scanned.pass, patterns: scanned.patterns, source: source, origin: origin,
               sourceScale: sourceScale))
         }
-        record(scanned.pass, search(&scanned, .all))
+        search(&scanned, .all)
         if isDone(account) { break }
       }
       return
@@ -548,13 +557,13 @@ public struct Detector: Sendable {
     }
     for index in scannedPasses.indices {
       guard !isSpent() else { break }
-      _ = search(&scannedPasses[index], .strong)
+      search(&scannedPasses[index], .strong, records: false)
     }
     for index in scannedPasses.indices.sorted(by: {
       scannedPasses[$0].pass.level > scannedPasses[$1].pass.level
     }) {
       guard !isSpent() else { break }
-      record(scannedPasses[index].pass, search(&scannedPasses[index], .weak))
+      search(&scannedPasses[index], .weak)
       if isDone(account) { break }
     }
   }

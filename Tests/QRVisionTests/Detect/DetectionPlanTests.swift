@@ -33,8 +33,16 @@ import Testing
   #expect(looks.last?.place == .closer && looks.last?.when == .finally)
   // The looks that wait on what the first one saw leave out the passes taken before them.
   #expect(
-    looks.filter { $0.when == .ifNothingPromising || $0.when == .ifPromising }
-      .allSatisfy { $0.skipsTaken })
+    looks.filter { $0.when != .always && $0.when != .finally }.allSatisfy { $0.skipsTaken })
+  // Before the closer look, in a faint scene, the contrast-only threshold over the whole frame
+  // at half and full size.
+  let faint = looks[looks.count - 2]
+  #expect(faint.when == .afterAFaintRead && faint.place == .frame && !faint.pyramid)
+  #expect(
+    faint.passes == [
+      DetectionPlan.Pass(threshold: .contrastOnly, level: 1),
+      DetectionPlan.Pass(threshold: .contrastOnly),
+    ])
   let plan = DetectionPlan.balanced
   #expect(plan.fitsGrids && plan.guessesThirds && plan.searchesWidely)
 }
