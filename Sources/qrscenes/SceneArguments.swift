@@ -17,7 +17,7 @@ let help = """
     --class NAME   the scene class (see --list)
     --count N      images to write (default 10)
     --seed S       the seed, an unsigned integer (default 1)
-    --output DIR   the directory, created if missing
+    --output DIR   the directory, created with its parents if missing
     --list         print the class names, one a line, and exit
     -h, --help     show this help and exit
 

@@ -8,8 +8,14 @@ import QRSystem
 
 let arguments = SceneArguments.parse()
 let output = arguments.output
-if mkdir(output, 0o755) != 0 && errno != EEXIST {
-  fail("cannot create '\(output)': \(String(cString: strerror(errno)))", status: 1)
+// The directory and any of its parents that are missing, as `mkdir -p` makes them.
+var made = output.hasPrefix("/") ? "/" : ""
+for component in output.split(separator: "/") {
+  made += component
+  if mkdir(made, 0o755) != 0 && errno != EEXIST {
+    fail("cannot create '\(made)': \(String(cString: strerror(errno)))", status: 1)
+  }
+  made += "/"
 }
 
 var truth = ""
