@@ -218,38 +218,54 @@ enum FinderPatternCorners {
     // below (a point's pixel is its coordinates rounded down): crossing a boundary leftwards
     // or upwards, the step on it is still in the pixel being left.
     var enteredBackwards = false
-    while true {
-      let left = min(nextX, nextY)
-      let leavesBackwards = nextX < nextY ? stepX < 0 : stepY < 0
-      // Every step from here on is past the limit.
-      if entered * stepsPerPixel > lastStep { return nil }
-      let inside = x >= 0 && y >= 0 && x < image.width && y < image.height
-      // Past the image's edge every pixel is light: nothing more to cross.
-      if !inside && !dark { return nil }
-      // A pixel of the colour the march is in changes nothing, whether a step falls in it or
-      // not (and once the steps pass the limit, none changes anything): only a pixel of the
-      // other colour needs the step.
-      if (inside && image.isDark(x, y)) != dark {
-        // The first step in this pixel, and whether one falls in it at all.
-        var step = (entered * stepsPerPixel).rounded(.up)
-        if enteredBackwards && step == entered * stepsPerPixel { step += 1 }
-        step = max(1, step)
-        if step > lastStep { return nil }
-        let end = left * stepsPerPixel
-        if step < end || (leavesBackwards && step == end) {
-          transitions += 1
-          dark.toggle()
-          if transitions == 3 { return centre + direction * ((step - 0.5) / stepsPerPixel) }
+    // Past this distance every step is past the limit (exact: a quarter is a power of two).
+    let lastDistance = lastStep / stepsPerPixel
+    // The march ends by the pixel it enters past `lastDistance`, less than a pixel further on:
+    // when a point two pixels past that is inside the image too, so is every pixel it visits
+    // (the segment lies in the image, a convex set), and no pixel needs the bounds test.
+    let far = centre + direction * (lastDistance + 2)
+    let staysInside =
+      far.x >= 0 && far.y >= 0 && far.x < Double(image.width) && far.y < Double(image.height)
+    return image.words.withUnsafeBufferPointer { words in
+      while true {
+        let left = min(nextX, nextY)
+        let leavesBackwards = nextX < nextY ? stepX < 0 : stepY < 0
+        // Every step from here on is past the limit.
+        if entered > lastDistance { return nil }
+        let inside =
+          staysInside || (x >= 0 && y >= 0 && x < image.width && y < image.height)
+        // Past the image's edge every pixel is light: nothing more to cross.
+        if !inside && !dark { return nil }
+        // Unsafe: (x, y) is inside the image when read.
+        let isDark =
+          inside
+          && (words[y &* image.wordsPerRow &+ x &>> 6] &>> UInt64(truncatingIfNeeded: x & 63))
+            & 1 != 0
+        // A pixel of the colour the march is in changes nothing, whether a step falls in it
+        // or not (and once the steps pass the limit, none changes anything): only a pixel of
+        // the other colour needs the step.
+        if isDark != dark {
+          // The first step in this pixel, and whether one falls in it at all.
+          var step = (entered * stepsPerPixel).rounded(.up)
+          if enteredBackwards && step == entered * stepsPerPixel { step += 1 }
+          step = max(1, step)
+          if step > lastStep { return nil }
+          let end = left * stepsPerPixel
+          if step < end || (leavesBackwards && step == end) {
+            transitions += 1
+            dark.toggle()
+            if transitions == 3 { return centre + direction * ((step - 0.5) / stepsPerPixel) }
+          }
         }
-      }
-      entered = left
-      enteredBackwards = leavesBackwards
-      if nextX < nextY {
-        x += stepX
-        nextX += deltaX
-      } else {
-        y += stepY
-        nextY += deltaY
+        entered = left
+        enteredBackwards = leavesBackwards
+        if nextX < nextY {
+          x += stepX
+          nextX += deltaX
+        } else {
+          y += stepY
+          nextY += deltaY
+        }
       }
     }
   }
