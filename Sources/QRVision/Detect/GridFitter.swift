@@ -42,14 +42,17 @@ enum GridFitter {
       candidate.isMirrored
       ? [candidate.corners[0], candidate.corners[3], candidate.corners[2], candidate.corners[1]]
       : candidate.corners
-    func score(_ corners: [Point]) -> Int {
+    /// The function modules `corners` read right; or, once more than `wrongLimit` read wrong,
+    /// a count at most `known.count - wrongLimit - 1` (a trial that cannot beat the best).
+    func score(_ corners: [Point], wrongLimit: Int = .max) -> Int {
       guard let transform = PerspectiveTransform(from: square, to: corners) else { return -1 }
-      var correct = 0
+      var wrong = 0
       for (x, y, isDark) in known
-      where image.isDark(transform.apply(x: Double(x) + 0.5, y: Double(y) + 0.5)) == isDark {
-        correct += 1
+      where image.isDark(transform.apply(x: Double(x) + 0.5, y: Double(y) + 0.5)) != isDark {
+        wrong += 1
+        if wrong > wrongLimit { break }
       }
-      return correct
+      return known.count - wrong
     }
     let initial = score(corners)
     guard initial * 100 >= known.count * DetectorTuning.fitInitialPercent else { return nil }
@@ -66,7 +69,7 @@ enum GridFitter {
           for (dx, dy) in [(step, 0.0), (-step, 0), (0, step), (0, -step)] {
             var trial = corners
             trial[index] = trial[index] + Point(x: dx, y: dy)
-            let value = score(trial)
+            let value = score(trial, wrongLimit: known.count - best - 1)
             if value > best {
               best = value
               corners = trial
