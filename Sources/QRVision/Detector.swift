@@ -492,13 +492,16 @@ public struct Detector: Sendable {
       if let known = twinHits, known.pass == pass { rows = .confirm(known.hits) }
       twinHits = nil
       var collected: [FinderPatternScanner.RowHit] = []
+      // In the pyramid, a pattern is located at the level where its modules are a few pixels:
+      // smaller ones at a coarser level were seen, and tried, at a finer one (and shorter row
+      // sequences there are not confirmed).
+      let isCoarse = strongFirst && pass.level > 0
       var patterns = scanPatterns(
         binary, scale: scale(pass), origin: origin, finder: pass.finder, rowStep: rowStep,
-        rows: rows, inverted: &collected)
+        rows: rows, inverted: &collected,
+        minimumTotal: isCoarse ? DetectorTuning.pyramidRowTotal : 7)
       if hasTwinNext { twinHits = (twin, collected) }
-      // In the pyramid, a pattern is located at the level where its modules are a few pixels:
-      // smaller ones at a coarser level were seen, and tried, at a finer one.
-      if strongFirst && pass.level > 0 {
+      if isCoarse {
         patterns.removeAll { $0.moduleSize < DetectorTuning.pyramidModule }
       }
       return Scanned(pass: pass, binary: binary, gray: gray, patterns: patterns)
@@ -697,7 +700,7 @@ public struct Detector: Sendable {
   /// collects them), or by confirming the row hits of its twin's scan.
   private func scanPatterns(
     _ binary: BinaryImage, scale: Double, origin: Point, finder: FinderStrategy, rowStep: Int,
-    rows: RowScan, inverted: inout [FinderPatternScanner.RowHit]
+    rows: RowScan, inverted: inout [FinderPatternScanner.RowHit], minimumTotal: Int
   ) -> [FinderPattern] {
     var region = (0, 0, binary.width, binary.height)
     if let r = options.region {
@@ -712,7 +715,7 @@ public struct Detector: Sendable {
     case .scan(let collectsInverted):
       return FinderPatternScanner.scan(
         binary, rowStep: rowStep, region: region, stones: finder.scansStones,
-        collectsInverted: collectsInverted, inverted: &inverted)
+        collectsInverted: collectsInverted, inverted: &inverted, minimumTotal: minimumTotal)
     case .confirm(let hits):
       return FinderPatternScanner.patterns(confirming: hits, in: binary, rowStep: rowStep)
     }

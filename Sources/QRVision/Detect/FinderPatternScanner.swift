@@ -40,9 +40,11 @@ enum FinderPatternScanner {
 
   /// `scan`, collecting into `inverted` the row hits of the image with dark and light swapped
   /// when `collectsInverted` (and not `stones`).
+  ///
+  /// `minimumTotal` is the shortest row sequence, in pixels, taken (seven: modules of a pixel).
   static func scan(
     _ image: BinaryImage, rowStep: Int, region: (Int, Int, Int, Int), stones: Bool,
-    collectsInverted: Bool, inverted: inout [RowHit]
+    collectsInverted: Bool, inverted: inout [RowHit], minimumTotal: Int = 7
   ) -> [FinderPattern] {
     var merger = Merger(rowStep: rowStep)
     let (left, top, regionWidth, regionHeight) = region
@@ -52,7 +54,7 @@ enum FinderPatternScanner {
     // state in registers), then each is confirmed as the row scan would have.
     var rowHits: [RowHit] = []
     // The run lengths of one row, for the finder test of eight closes at a time.
-    var lengths = RunLengths(capacity: max(right - left, 0))
+    var lengths = RunLengths(capacity: max(right - left, 0), minimumTotal: minimumTotal)
     var y = top + step / 2
     while y < top + regionHeight {
       merger.startRow(y)
@@ -65,7 +67,8 @@ enum FinderPatternScanner {
       } else {
         scanRow(
           image, y: y, left: left, right: right, stones: stones,
-          collectsInverted: collectsInverted && !stones, hits: &rowHits, inverted: &inverted)
+          collectsInverted: collectsInverted && !stones, hits: &rowHits, inverted: &inverted,
+          minimumTotal: minimumTotal)
       }
       for hit in rowHits {
         if stones {
@@ -170,7 +173,7 @@ enum FinderPatternScanner {
   /// are swapped (light, dark, light, dark, light) are appended to `inverted`.
   static func scanRow(
     _ image: BinaryImage, y: Int, left: Int, right: Int, stones: Bool,
-    collectsInverted: Bool, hits: inout [RowHit], inverted: inout [RowHit]
+    collectsInverted: Bool, hits: inout [RowHit], inverted: inout [RowHit], minimumTotal: Int = 7
   ) {
     guard left < right else { return }
     image.words.withUnsafeBufferPointer { words in
@@ -209,7 +212,8 @@ enum FinderPatternScanner {
         sevenths = (sevenths.1, sevenths.2, sevenths.3, sevenths.4, length)
         // A stone of one pixel is never in proportion (the pattern is seven or more).
         if (isDark || collectsInverted)
-          && BinaryImage.isFinderRatio(sevenths: sevenths, total: total, minimumStone: 2)
+          && BinaryImage.isFinderRatio(
+            sevenths: sevenths, total: total, minimumStone: 2, minimumTotal: minimumTotal)
         {
           let hit = RowHit(
             x: x &- (sevenths.4 &+ sevenths.3) / 7 &- (sevenths.2 / 7 &+ 1) / 2, y: y,
@@ -236,12 +240,17 @@ enum FinderPatternScanner {
     /// Where each run ends.
     private var ends: [Int32]
 
-    /// Lengths for rows of up to `capacity` pixels.
-    init(capacity: Int) {
+    /// Lengths for rows of up to `capacity` pixels, taking sequences of `minimumTotal` pixels
+    /// or more.
+    init(capacity: Int, minimumTotal: Int = 7) {
       sevenths = [Int32](repeating: 0, count: capacity + 16)
       ends = [Int32](repeating: 0, count: capacity + 8)
       fitsLanes = capacity * 7 < 43_690
+      self.minimumTotal = Int32(clamping: minimumTotal)
     }
+
+    /// The shortest sequence taken, in pixels.
+    let minimumTotal: Int32
 
     /// Whether a row's total in sevenths stays below 43,690, where the tenth below (a
     /// multiplication and a shift in 32 bits) is exact.
@@ -289,7 +298,7 @@ enum FinderPatternScanner {
                 load(k), load(k &+ 1), load(k &+ 2), load(k &+ 3), load(k &+ 4)
               )
               let total = r0 &+ r1 &+ r2 &+ r3 &+ r4
-              let terms = Self.terms(r0, r1, r2, r3, r4, total: total)
+              let terms = Self.terms(r0, r1, r2, r3, r4, total: total, minimum: minimumTotal)
               // Any lane non-negative: its sign bit clear.
               let signs = terms & SIMD8(repeating: Int32.min)
               if signs != SIMD8(repeating: Int32.min) {
@@ -314,14 +323,15 @@ enum FinderPatternScanner {
       }
     }
 
-    /// `BinaryImage.isFinderRatio(sevenths:total:minimumStone: 2)`'s terms for eight windows
+    /// `BinaryImage.isFinderRatio(sevenths:total:minimumStone: 2, minimumTotal:)`'s terms (the
+    /// shortest total `minimum`) for eight windows
     /// of five runs: non-negative in a lane exactly when its runs are in proportion. (In 32
     /// bits: 0xB6DB6DB7 is the inverse of 7 modulo 2³², and (t × 52429) >> 19 is t / 10 for
     /// t < 43,690.)
     @inline(__always)
     private static func terms(
       _ r0: SIMD8<Int32>, _ r1: SIMD8<Int32>, _ r2: SIMD8<Int32>, _ r3: SIMD8<Int32>,
-      _ r4: SIMD8<Int32>, total: SIMD8<Int32>
+      _ r4: SIMD8<Int32>, total: SIMD8<Int32>, minimum: Int32
     ) -> SIMD8<Int32> {
       let pixels = total &* SIMD8(repeating: Int32(bitPattern: 0xB6DB_6DB7))
       let tolerance = (total &* 52_429) &>> 19
@@ -336,8 +346,9 @@ enum FinderPatternScanner {
       {
         (units &- low) | (high &- units)
       }
-      return (pixels &- 7) | (r2 &- 14) | within(r2, stoneLow, stoneHigh) | within(r0, low, high)
-        | within(r1, low, high) | within(r3, low, high) | within(r4, low, high)
+      return (pixels &- SIMD8(repeating: minimum)) | (r2 &- 14) | within(r2, stoneLow, stoneHigh)
+        | within(r0, low, high) | within(r1, low, high) | within(r3, low, high)
+        | within(r4, low, high)
     }
   }
 

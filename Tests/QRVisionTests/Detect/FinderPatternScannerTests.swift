@@ -123,10 +123,13 @@ private func plainFinderRatio(_ runs: [Int], minimumStone: Int) -> Bool {
 
 /// The row scan that tests eight closes at a time finds what the one-at-a-time scan finds, in
 /// the same order, on rows of noise at every density and of every width up to a few lanes past
-/// a word, with and without the light-on-dark hits.
-@Test func runLengthsFindTheRowScansHits() {
+/// a word, with and without the light-on-dark hits, taking every sequence or only the longer
+/// ones (as the pyramid's coarser levels do).
+@Test(arguments: [7, DetectorTuning.pyramidRowTotal])
+func runLengthsFindTheRowScansHits(minimumTotal: Int) {
   var generator = SystemRandomNumberGenerator()
   var found = 0
+  var shortest = Int.max
   for width in [7, 8, 9, 31, 64, 65, 127, 200, 641] {
     for darkShare in [0.2, 0.5, 0.8] {
       for runScale in [1, 2, 3] {
@@ -140,7 +143,8 @@ private func plainFinderRatio(_ runs: [Int], minimumStone: Int) -> Bool {
         bits.removeLast(bits.count - width * 3)
         let image = BinaryImage(width: width, height: 3, bits: bits)
         for collectsInverted in [false, true] {
-          var lengths = FinderPatternScanner.RunLengths(capacity: width)
+          var lengths = FinderPatternScanner.RunLengths(
+            capacity: width, minimumTotal: minimumTotal)
           #expect(lengths.fitsLanes)
           for y in 0..<3 {
             var (hits, inverted) = (
@@ -148,7 +152,8 @@ private func plainFinderRatio(_ runs: [Int], minimumStone: Int) -> Bool {
             )
             FinderPatternScanner.scanRow(
               image, y: y, left: 0, right: width, stones: false,
-              collectsInverted: collectsInverted, hits: &hits, inverted: &inverted)
+              collectsInverted: collectsInverted, hits: &hits, inverted: &inverted,
+              minimumTotal: minimumTotal)
             var (laneHits, laneInverted) = (
               [FinderPatternScanner.RowHit](), [FinderPatternScanner.RowHit]()
             )
@@ -158,6 +163,7 @@ private func plainFinderRatio(_ runs: [Int], minimumStone: Int) -> Bool {
             #expect(laneHits == hits)
             #expect(laneInverted == inverted)
             found += hits.count + inverted.count
+            shortest = (hits + inverted).map(\.total).reduce(shortest, min)
           }
         }
       }
@@ -165,4 +171,31 @@ private func plainFinderRatio(_ runs: [Int], minimumStone: Int) -> Bool {
   }
   // Noise is full of runs in proportion: the comparison is not of empty lists.
   #expect(found > 100)
+  #expect(shortest >= minimumTotal)
+}
+
+/// With a shortest total, both row scans pass over a pattern of one-pixel modules and keep one
+/// of two-pixel modules; without, they keep both.
+@Test func rowScansTakeSequencesOfTheShortestTotalOrLonger() {
+  // Light, a pattern of 1:1:3:1:1 pixels, light, one of 2:2:6:2:2, light.
+  let runs = [
+    (false, 4), (true, 1), (false, 1), (true, 3), (false, 1), (true, 1), (false, 6),
+    (true, 2), (false, 2), (true, 6), (false, 2), (true, 2), (false, 4),
+  ]
+  let bits = runs.flatMap { [UInt8](repeating: $0.0 ? 1 : 0, count: $0.1) }
+  let image = BinaryImage(width: bits.count, height: 1, bits: bits)
+  for (minimumTotal, totals) in [(7, [7, 14]), (12, [14])] {
+    var (hits, inverted) = ([FinderPatternScanner.RowHit](), [FinderPatternScanner.RowHit]())
+    FinderPatternScanner.scanRow(
+      image, y: 0, left: 0, right: bits.count, stones: false, collectsInverted: false,
+      hits: &hits, inverted: &inverted, minimumTotal: minimumTotal)
+    #expect(hits.map(\.total) == totals)
+    var lengths = FinderPatternScanner.RunLengths(
+      capacity: bits.count, minimumTotal: minimumTotal)
+    var laneHits: [FinderPatternScanner.RowHit] = []
+    lengths.scanRow(
+      image, y: 0, left: 0, right: bits.count, collectsInverted: false, hits: &laneHits,
+      inverted: &inverted)
+    #expect(laneHits == hits)
+  }
 }
