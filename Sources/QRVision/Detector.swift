@@ -870,94 +870,85 @@ public struct Detector: Sendable {
       let lone = patterns.indices.filter {
         !used[$0] && patterns[$0].count >= 2 && patterns[$0].isConfirmedAllRound
       }
-      pairs: for (position, first) in lone.enumerated() {
-        for second in lone[(position + 1)...] where !used[first] && !used[second] {
-          // Two patterns of one symbol lie at most a version 40 symbol's diagonal apart (their
-          // module sizes may differ a lot under steep perspective).
-          let (a, b) = (patterns[first], patterns[second])
-          // Two patterns of a strong triple located already: their third is known, and only
-          // the guess at its place is worth making (settled on its corners, it reads where the
-          // scanned pattern, a pixel or two off, did not).
-          var known: FinderPattern?
-          if let triple = locatedIn[first], locatedIn[second] == triple {
-            let third = [triple.topLeft, triple.topRight, triple.bottomLeft].first {
-              $0 != first && $0 != second
-            }
-            known = third.map { patterns[$0] }
+      // Pairs across symbols last (`QRLocator.pairs`).
+      pairs: for (first, second) in QRLocator.pairs(patterns, among: lone) {
+        guard !used[first] && !used[second] else { continue }
+        // Two patterns of a strong triple located already: their third is known, and only
+        // the guess at its place is worth making (settled on its corners, it reads where the
+        // scanned pattern, a pixel or two off, did not).
+        var known: FinderPattern?
+        if let triple = locatedIn[first], locatedIn[second] == triple {
+          let third = [triple.topLeft, triple.topRight, triple.bottomLeft].first {
+            $0 != first && $0 != second
           }
-          guard
-            a.centre.distance(to: b.centre)
-              < DetectorTuning.pairReach * max(a.moduleSize, b.moduleSize)
-          else {
+          known = third.map { patterns[$0] }
+        }
+        let before = work
+        let guesses = QRLocator.thirdPatternGuesses(
+          patterns, first, second, third: patterns.count)
+        // Which guesses are worth locating, worked out when the first one gets that far (a
+        // pair whose guesses all read nothing in an earlier pass needs none of it).
+        var worthLocating: [Bool]?
+        for (index, (triple, guess)) in guesses.enumerated() {
+          guard work.fruitlessUnits < budget.units else {
+            work.isOverBudget = true
+            break pairs
+          }
+          if let known,
+            known.centre.distance(to: guess.centre) > DetectorTuning.guessReach * known.moduleSize
+          {
             continue
           }
-          let before = work
-          let guesses = QRLocator.thirdPatternGuesses(
-            patterns, first, second, third: patterns.count)
-          // Which guesses are worth locating, worked out when the first one gets that far (a
-          // pair whose guesses all read nothing in an earlier pass needs none of it).
-          var worthLocating: [Bool]?
-          for (index, (triple, guess)) in guesses.enumerated() {
-            guard work.fruitlessUnits < budget.units else {
-              work.isOverBudget = true
-              break pairs
-            }
-            if let known,
-              known.centre.distance(to: guess.centre) > DetectorTuning.guessReach * known.moduleSize
-            {
-              continue
-            }
-            guard guess.centre.x >= 0, guess.centre.y >= 0,
-              guess.centre.x < Double(binary.width), guess.centre.y < Double(binary.height),
-              !accepted.contains(where: { $0.contains(guess.centre * scale + origin) })
-            else { continue }
-            let places = FruitlessAttempts.Places(
-              [patterns[first], patterns[second], guess], scale: scale, origin: origin)
-            guard !fruitless.contains(places) else { continue }
-            // A guess where no pattern can lie, or beside a better one, reads nothing: recorded
-            // as such, it is not made again and its place is still one the closer look may
-            // look at.
-            let worth = worthLocating ?? QRLocator.worthLocating(binary, patterns, guesses)
-            worthLocating = worth
-            guard worth[index], QRLocator.mayHoldPattern(binary, guess) else {
-              fruitless.insert(places)
-              continue
-            }
-            work.qrAttempts += 1
-            // The guess settled on the pattern's corners, then the guess itself (when the
-            // corners mislead, the two patterns' geometry may still be right).
-            let (settled, settledCorners) = QRLocator.settled(binary, guess)
-            var kept: SymbolCandidate?
-            for (placed, corners) in [(settled, settledCorners), (guess, nil)] {
-              if placed.centre != settled.centre {
-                guard work.fruitlessUnits < budget.units else { break }
-                work.qrAttempts += 1
-              }
-              let readings = QRLocator.locate(
-                binary, gray: gray, patterns + [placed], triple,
-                alignmentSearches: &work.alignmentSearches, limit: searchLimit()
-              ) { $0 < patterns.count ? cornersOf($0) : corners }
-              guard let best = readings.first,
-                !accepted.contains(where: { $0.overlaps(prepared(best)) })
-              else { continue }
-              kept = readings.lazy.map(prepared).first(where: accept)
-              if kept != nil { break }
-            }
-            trace?.events.append(
-              .guess(
-                centres: [patterns[first].centre, patterns[second].centre, guess.centre].map(
-                  frame),
-                outcome: kept == nil ? .notRead : .read))
-            guard let kept else {
-              fruitless.insert(places)
-              continue
-            }
-            keep(kept)
-            work.refund(since: before)
-            used[first] = true
-            used[second] = true
-            break
+          guard guess.centre.x >= 0, guess.centre.y >= 0,
+            guess.centre.x < Double(binary.width), guess.centre.y < Double(binary.height),
+            !accepted.contains(where: { $0.contains(guess.centre * scale + origin) })
+          else { continue }
+          let places = FruitlessAttempts.Places(
+            [patterns[first], patterns[second], guess], scale: scale, origin: origin)
+          guard !fruitless.contains(places) else { continue }
+          // A guess where no pattern can lie, or beside a better one, reads nothing: recorded
+          // as such, it is not made again and its place is still one the closer look may
+          // look at.
+          let worth = worthLocating ?? QRLocator.worthLocating(binary, patterns, guesses)
+          worthLocating = worth
+          guard worth[index], QRLocator.mayHoldPattern(binary, guess) else {
+            fruitless.insert(places)
+            continue
           }
+          work.qrAttempts += 1
+          // The guess settled on the pattern's corners, then the guess itself (when the
+          // corners mislead, the two patterns' geometry may still be right).
+          let (settled, settledCorners) = QRLocator.settled(binary, guess)
+          var kept: SymbolCandidate?
+          for (placed, corners) in [(settled, settledCorners), (guess, nil)] {
+            if placed.centre != settled.centre {
+              guard work.fruitlessUnits < budget.units else { break }
+              work.qrAttempts += 1
+            }
+            let readings = QRLocator.locate(
+              binary, gray: gray, patterns + [placed], triple,
+              alignmentSearches: &work.alignmentSearches, limit: searchLimit()
+            ) { $0 < patterns.count ? cornersOf($0) : corners }
+            guard let best = readings.first,
+              !accepted.contains(where: { $0.overlaps(prepared(best)) })
+            else { continue }
+            kept = readings.lazy.map(prepared).first(where: accept)
+            if kept != nil { break }
+          }
+          trace?.events.append(
+            .guess(
+              centres: [patterns[first].centre, patterns[second].centre, guess.centre].map(
+                frame),
+              outcome: kept == nil ? .notRead : .read))
+          guard let kept else {
+            fruitless.insert(places)
+            continue
+          }
+          keep(kept)
+          work.refund(since: before)
+          used[first] = true
+          used[second] = true
+          break
         }
       }
     }

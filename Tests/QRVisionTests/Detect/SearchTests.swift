@@ -299,3 +299,20 @@ func aSymbolsOwnTripleHasStrongTimingEvidence(version: Int) throws {
   let read = Set(detector.detect(in: canvas.image).compactMap(\.decoded.text))
   #expect(read == texts)
 }
+
+/// Two symbols side by side, each with a pattern lost (glare, a tear), the right one lower: in
+/// scan order a pattern of the right one comes between the left one's two. The pairs come
+/// nearest together first, each symbol's own before any across the two; a pair farther apart
+/// than a version 40 symbol's diagonal is left out.
+@Test func pairsComeNearestTogetherFirst() {
+  let centres = [(58.0, 58.0), (398.0, 98.0), (467.0, 98.0), (58.0, 127.0)]
+  var patterns = centres.map { FinderPattern(centre: Point(x: $0.0, y: $0.1), moduleSize: 6) }
+  // Two tiny patterns farther apart than `pairReach` of their modules.
+  let reach = DetectorTuning.pairReach
+  patterns.append(FinderPattern(centre: Point(x: 600, y: 400), moduleSize: 1))
+  patterns.append(FinderPattern(centre: Point(x: 600 + reach + 1, y: 400), moduleSize: 1))
+  let pairs = QRLocator.pairs(patterns, among: Array(patterns.indices))
+  #expect(pairs.prefix(2).map { [$0.0, $0.1] } == [[0, 3], [1, 2]])
+  #expect(pairs.count == 14)
+  #expect(!pairs.contains { $0 == (4, 5) })
+}
