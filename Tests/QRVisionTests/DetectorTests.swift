@@ -121,6 +121,38 @@ func steepPerspectiveSmallSymbol(quarterTurns: Int) throws {
   #expect(detector.detect(in: image).map(\.decoded.text) == [text])
 }
 
+/// The wide alignment search is for triples whose patterns were each seen on a few scan lines
+/// (`DetectorTuning.wideAlignmentSightings`): the same steep triple, its patterns as seen and
+/// as if each had been seen once (as texture's mostly are), is searched for and then not.
+@Test func theWideSearchWantsPatternsSeenOnAFewLines() throws {
+  let symbol = try #require(encode("steep: 138 degrees"))
+  var scene = Canvas(width: 350, height: 350, background: 200)
+  scene.draw(
+    symbol.matrix,
+    corners: [
+      Point(x: 127.7, y: 109.4), Point(x: 301.5, y: 48.1), Point(x: 200.9, y: 197.6),
+      Point(x: 50.9, y: 298.6),
+    ], quietZone: 2)
+  scene.blur(radius: 1, passes: 1)
+  var bits = Binarizer()
+  bits.binarizeLocally(scene.image)
+  let binary = BinaryImage(width: bits.width, height: bits.height, words: bits.words)
+  let seen = FinderPatternScanner.scan(binary, rowStep: 2, region: (0, 0, 350, 350))
+  #expect(seen.count == 3)
+  #expect(seen.allSatisfy { $0.count >= DetectorTuning.wideAlignmentSightings })
+  let gray = GrayView(image: scene.image, isInverted: false)
+  var onceEach = seen
+  for index in onceEach.indices { onceEach[index].count = 1 }
+  for (patterns, searched) in [(seen, 1), (onceEach, 0)] {
+    let triple = try #require(QRLocator.triples(patterns).first)
+    var searches = 0
+    _ = QRLocator.locate(
+      binary, gray: gray, patterns, triple, alignmentSearches: &searches, limit: 1
+    ) { FinderPatternCorners.find(binary, patterns[$0]) }
+    #expect(searches == searched)
+  }
+}
+
 /// Seven symbols each needing the wide alignment search (the geometry above), which together
 /// take more searches than a frame may spend on attempts that read nothing: searches that read
 /// a symbol are not counted against that limit. (Seen so steeply, a symbol's timing patterns

@@ -350,15 +350,18 @@ enum QRLocator {
     // Under steep perspective the finder patterns are thin slanted shapes whose corners, and so
     // the map, come out wrong; the timing patterns then read as noise. A small symbol's one
     // alignment pattern, searched on the gray levels, gives a fourth point for an exact map.
-    // (Only where the patterns show such perspective, by their sizes or the corner's angle:
-    // elsewhere the finder corners serve, and the wide search is costly.)
+    // (Only where the patterns show such perspective, by their sizes or the corner's angle,
+    // and were each seen on a few scan lines: elsewhere the finder corners serve, and the wide
+    // search is costly.)
     let smallest = min(topLeft.moduleSize, topRight.moduleSize, bottomLeft.moduleSize)
     let largest = max(topLeft.moduleSize, topRight.moduleSize, bottomLeft.moduleSize)
     let cosine = (b - a).dot(c - a) / ((b - a).length * (c - a).length)
     let isSteep =
       largest > smallest * DetectorTuning.steepModuleRatio
       || abs(cosine) > DetectorTuning.steepCosine
-    if isSteep, best.map({ $0.score < minimumTimingScore(size: 17 + 4 * $0.version) }) ?? true,
+    let seen = min(topLeft.count, topRight.count, bottomLeft.count)
+    if isSteep, seen >= DetectorTuning.wideAlignmentSightings,
+      best.map({ $0.score < minimumTimingScore(size: 17 + 4 * $0.version) }) ?? true,
       let gray, alignmentSearches < limit
     {
       let small = numbers.filter { (2...6).contains($0) }
