@@ -528,7 +528,7 @@ public struct Detector: Sendable {
       var patterns = scanPatterns(
         binary, scale: scale(pass), origin: origin, finder: pass.finder, rowStep: rowStep,
         rows: rows, inverted: &collected,
-        minimumTotal: isCoarse ? DetectorTuning.pyramidRowTotal : 7)
+        minimumTotal: isCoarse ? DetectorTuning.pyramidRowTotal : BinaryImage.shortestFinderTotal)
       if hasTwinNext { twinHits = (twin, collected) }
       if isCoarse {
         patterns.removeAll { $0.moduleSize < DetectorTuning.pyramidModule }

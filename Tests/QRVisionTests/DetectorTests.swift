@@ -99,6 +99,25 @@ func perspective(steepness: Double) throws {
   #expect(mismatches(candidate.matrix, symbol.matrix) == 0)
 }
 
+/// Version-2 symbols of `texts` side by side, 350 pixels apart, each seen as steeply as below
+/// (its corner between the finder patterns opened to 138°), blurred a little.
+private func steepScene(_ texts: [String]) throws -> GrayImage {
+  var scene = Canvas(width: 350 * texts.count, height: 350, background: 200)
+  for (index, text) in texts.enumerated() {
+    let symbol = try #require(encode(text))
+    #expect(symbol.size == 25)
+    let offset = Point(x: Double(index) * 350, y: 0)
+    scene.draw(
+      symbol.matrix,
+      corners: [
+        Point(x: 127.7, y: 109.4), Point(x: 301.5, y: 48.1), Point(x: 200.9, y: 197.6),
+        Point(x: 50.9, y: 298.6),
+      ].map { $0 + offset }, quietZone: 2)
+  }
+  scene.blur(radius: 1, passes: 1)
+  return scene.image
+}
+
 /// The geometry of qrcode-2/30a: a version-2 symbol seen so obliquely that its corner between
 /// the finder patterns opens to 138° and the far patterns are thin slanted shapes whose corners
 /// the threshold eats. The grid comes from the finder centres and the alignment pattern,
@@ -106,18 +125,9 @@ func perspective(steepness: Double) throws {
 @Test(arguments: [0, 1, 2, 3])
 func steepPerspectiveSmallSymbol(quarterTurns: Int) throws {
   let text = "steep: 138 degrees"
-  let symbol = try #require(encode(text))
-  #expect(symbol.size == 25)
-  var scene = Canvas(width: 350, height: 350, background: 200)
-  scene.draw(
-    symbol.matrix,
-    corners: [
-      Point(x: 127.7, y: 109.4), Point(x: 301.5, y: 48.1), Point(x: 200.9, y: 197.6),
-      Point(x: 50.9, y: 298.6),
-    ], quietZone: 2)
-  scene.blur(radius: 1, passes: 1)
+  let scene = try steepScene([text])
   var detector = Detector()
-  let image = rotated(scene.image, quarterTurns: quarterTurns)
+  let image = rotated(scene, quarterTurns: quarterTurns)
   #expect(detector.detect(in: image).map(\.decoded.text) == [text])
 }
 
@@ -125,22 +135,14 @@ func steepPerspectiveSmallSymbol(quarterTurns: Int) throws {
 /// (`DetectorTuning.wideAlignmentSightings`): the same steep triple, its patterns as seen and
 /// as if each had been seen once (as texture's mostly are), is searched for and then not.
 @Test func theWideSearchWantsPatternsSeenOnAFewLines() throws {
-  let symbol = try #require(encode("steep: 138 degrees"))
-  var scene = Canvas(width: 350, height: 350, background: 200)
-  scene.draw(
-    symbol.matrix,
-    corners: [
-      Point(x: 127.7, y: 109.4), Point(x: 301.5, y: 48.1), Point(x: 200.9, y: 197.6),
-      Point(x: 50.9, y: 298.6),
-    ], quietZone: 2)
-  scene.blur(radius: 1, passes: 1)
+  let scene = try steepScene(["steep: 138 degrees"])
   var bits = Binarizer()
-  bits.binarizeLocally(scene.image)
+  bits.binarizeLocally(scene)
   let binary = BinaryImage(width: bits.width, height: bits.height, words: bits.words)
   let seen = FinderPatternScanner.scan(binary, rowStep: 2, region: (0, 0, 350, 350))
   #expect(seen.count == 3)
   #expect(seen.allSatisfy { $0.count >= DetectorTuning.wideAlignmentSightings })
-  let gray = GrayView(image: scene.image, isInverted: false)
+  let gray = GrayView(image: scene, isInverted: false)
   var onceEach = seen
   for index in onceEach.indices { onceEach[index].count = 1 }
   for (patterns, searched) in [(seen, 1), (onceEach, 0)] {
@@ -159,24 +161,10 @@ func steepPerspectiveSmallSymbol(quarterTurns: Int) throws {
 /// do not show through the affine map of its centres any better than those of triples across
 /// symbols, which are tried among its own; not all seven are read.)
 @Test func searchesThatReadDoNotCountAgainstTheLimit() throws {
-  var scene = Canvas(width: 2450, height: 350, background: 200)
-  var texts: [String] = []
-  for (index, number) in [1, 2, 3, 4, 5, 6, 7].enumerated() {
-    let text = "steep: 138 degrees \(number)"
-    let symbol = try #require(encode(text))
-    #expect(symbol.size == 25)
-    texts.append(text)
-    let offset = Point(x: Double(index) * 350, y: 0)
-    scene.draw(
-      symbol.matrix,
-      corners: [
-        Point(x: 127.7, y: 109.4), Point(x: 301.5, y: 48.1), Point(x: 200.9, y: 197.6),
-        Point(x: 50.9, y: 298.6),
-      ].map { $0 + offset }, quietZone: 2)
-  }
-  scene.blur(radius: 1, passes: 1)
+  let texts = (1...7).map { "steep: 138 degrees \($0)" }
+  let scene = try steepScene(texts)
   var detector = Detector()
-  let found = detector.detect(in: scene.image)
+  let found = detector.detect(in: scene)
   let read = found.compactMap(\.decoded.text)
   #expect(
     read.count >= 5 && Set(read).isSubset(of: texts), "\(read.count) read, \(detector.lastWork)")

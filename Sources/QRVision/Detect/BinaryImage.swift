@@ -309,17 +309,21 @@ struct BinaryImage {
       minimumStone: minimumStone)
   }
 
+  /// The shortest finder pattern in pixels along a line: modules of one pixel.
+  static let shortestFinderTotal = 7
+
   /// `isFinderRatio(runs, minimumStone:)` for the lengths and their total in sevenths of a
   /// pixel (seven times them), as the row scan keeps them: a module is then the total in
   /// pixels, and the tolerance a tenth of the total given. The total must be `minimumTotal`
-  /// pixels or more (seven: a pattern's least).
+  /// pixels or more (`shortestFinderTotal` unless a caller wants longer).
   ///
   /// Each term below is non-negative exactly when its condition holds, so all hold when their
   /// OR is: a length within `tolerance` of its expected value is one between the bounds
   /// `tolerance - 1` either side, and `a - low | high - a` is non-negative exactly when `a` is.
   @inline(__always)
   static func isFinderRatio(
-    sevenths runs: (Int, Int, Int, Int, Int), total: Int, minimumStone: Int, minimumTotal: Int = 7
+    sevenths runs: (Int, Int, Int, Int, Int), total: Int, minimumStone: Int,
+    minimumTotal: Int = shortestFinderTotal
   ) -> Bool {
     // The total in pixels: a multiple of seven times the inverse of 7 modulo 2^64 is exact.
     let pixels = total &* 0x6DB6_DB6D_B6DB_6DB7

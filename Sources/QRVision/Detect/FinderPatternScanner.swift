@@ -41,10 +41,11 @@ enum FinderPatternScanner {
   /// `scan`, collecting into `inverted` the row hits of the image with dark and light swapped
   /// when `collectsInverted` (and not `stones`).
   ///
-  /// `minimumTotal` is the shortest row sequence, in pixels, taken (seven: modules of a pixel).
+  /// `minimumTotal` is the shortest row sequence, in pixels, taken.
   static func scan(
     _ image: BinaryImage, rowStep: Int, region: (Int, Int, Int, Int), stones: Bool,
-    collectsInverted: Bool, inverted: inout [RowHit], minimumTotal: Int = 7
+    collectsInverted: Bool, inverted: inout [RowHit],
+    minimumTotal: Int = BinaryImage.shortestFinderTotal
   ) -> [FinderPattern] {
     var merger = Merger(rowStep: rowStep)
     let (left, top, regionWidth, regionHeight) = region
@@ -173,7 +174,8 @@ enum FinderPatternScanner {
   /// are swapped (light, dark, light, dark, light) are appended to `inverted`.
   static func scanRow(
     _ image: BinaryImage, y: Int, left: Int, right: Int, stones: Bool,
-    collectsInverted: Bool, hits: inout [RowHit], inverted: inout [RowHit], minimumTotal: Int = 7
+    collectsInverted: Bool, hits: inout [RowHit], inverted: inout [RowHit],
+    minimumTotal: Int = BinaryImage.shortestFinderTotal
   ) {
     guard left < right else { return }
     image.words.withUnsafeBufferPointer { words in
@@ -242,7 +244,7 @@ enum FinderPatternScanner {
 
     /// Lengths for rows of up to `capacity` pixels, taking sequences of `minimumTotal` pixels
     /// or more.
-    init(capacity: Int, minimumTotal: Int = 7) {
+    init(capacity: Int, minimumTotal: Int = BinaryImage.shortestFinderTotal) {
       sevenths = [Int32](repeating: 0, count: capacity + 16)
       ends = [Int32](repeating: 0, count: capacity + 8)
       fitsLanes = capacity * 7 < 43_690

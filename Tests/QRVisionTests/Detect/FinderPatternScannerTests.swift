@@ -125,7 +125,7 @@ private func plainFinderRatio(_ runs: [Int], minimumStone: Int) -> Bool {
 /// the same order, on rows of noise at every density and of every width up to a few lanes past
 /// a word, with and without the light-on-dark hits, taking every sequence or only the longer
 /// ones (as the pyramid's coarser levels do).
-@Test(arguments: [7, DetectorTuning.pyramidRowTotal])
+@Test(arguments: [BinaryImage.shortestFinderTotal, DetectorTuning.pyramidRowTotal])
 func runLengthsFindTheRowScansHits(minimumTotal: Int) {
   var generator = SystemRandomNumberGenerator()
   var found = 0
