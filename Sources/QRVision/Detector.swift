@@ -674,12 +674,11 @@ public struct Detector: Sendable {
     case confirm([FinderPatternScanner.RowHit])
   }
 
-  /// A pass's patterns as its attempts take them, with their triples ranked
-  /// (`QRLocator.ranked`) and the corners found so far.
+  /// A pass's patterns as its attempts take them, with their triples, ranked as far as the
+  /// attempts got (`QRLocator.Ranking`), and the corners found so far.
   private struct Grouped {
     var patterns: [FinderPattern]
-    var strong: [QRLocator.Triple]
-    var weak: [QRLocator.Triple]
+    var ranking: QRLocator.Ranking
     var corners: [[Point]??]
     /// For each pattern, the first triple it was located in (a grid sampled there, read or
     /// not): its symbol's place is known, so its pairs need no guessed third and it is no
@@ -717,9 +716,8 @@ public struct Detector: Sendable {
       options.findsQR ? patterns : [],
       partialLimit: plan.budget.partialTriples * DetectorTuning.partialTriplesRanked,
       neighbours: tuning.tripleNeighbours)
-    let ranked = QRLocator.ranked(triples, binary, patterns)
     return Grouped(
-      patterns: patterns, strong: ranked.strong, weak: ranked.weak,
+      patterns: patterns, ranking: QRLocator.Ranking(triples),
       corners: [[Point]??](repeating: nil, count: patterns.count),
       locatedIn: [QRLocator.Triple?](repeating: nil, count: patterns.count))
   }
@@ -774,10 +772,12 @@ public struct Detector: Sendable {
     let patterns = group.patterns
     var corners = group.corners
     var locatedIn = group.locatedIn
+    var ranking = group.ranking
     defer {
       grouped = group
       grouped?.corners = corners
       grouped?.locatedIn = locatedIn
+      grouped?.ranking = ranking
     }
     var used = [Bool](repeating: false, count: patterns.count)
     if grouped != nil && !accepted.isEmpty {
@@ -811,34 +811,28 @@ public struct Detector: Sendable {
     }
     var attempts = 0
     let acceptedBefore = accepted.count
-    let chosen =
-      switch triples {
-      case .all: group.strong + group.weak
-      case .strong: group.strong
-      case .weak: group.weak
-      }
-    for (rank, triple) in chosen.enumerated() {
+    func isUsed(_ triple: QRLocator.Triple) -> Bool {
+      used[triple.topLeft] || used[triple.topRight] || used[triple.bottomLeft]
+    }
+    // Locates `triple` (one not used) and keeps what it reads; false when the search must stop.
+    func attempt(_ triple: QRLocator.Triple, isStrong: Bool) -> Bool {
       guard accepted.count < options.maxSymbols,
         attempts < finder.attempts + (accepted.count - acceptedBefore) * tuning.unitsEarnedPerRead
       else {
-        break
+        return false
       }
       guard work.fruitlessUnits < budget.units else {
         work.isOverBudget = true
         trace?.events.append(.budgetSpent)
-        break
-      }
-      guard !used[triple.topLeft], !used[triple.topRight], !used[triple.bottomLeft] else {
-        continue
+        return false
       }
       // Triples come with their all-round patterns first; the others are often texture.
       if triple.partialPatterns > 0 {
-        guard work.partialTriples < budget.partialTriples else { continue }
+        guard work.partialTriples < budget.partialTriples else { return true }
         work.partialTriples += 1
       }
       let before = work
       work.qrAttempts += 1
-      let isStrong = triples != .weak && rank < group.strong.count
       let readings = QRLocator.locate(
         binary, gray: gray, patterns, triple, alignmentSearches: &work.alignmentSearches,
         limit: searchLimit(), corners: cornersOf)
@@ -854,7 +848,7 @@ public struct Detector: Sendable {
       guard let first = readings.first else {
         record(.noGrid)
         attempts += 1
-        continue
+        return true
       }
       for index in [triple.topLeft, triple.topRight, triple.bottomLeft]
       where locatedIn[index] == nil {
@@ -879,7 +873,7 @@ public struct Detector: Sendable {
               moduleSize: three.map(\.moduleSize).reduce(0, max) * scale)
           }
           attempts += 1
-          continue
+          return true
         }
         record(.read)
         // Work that read a symbol is not what the budget bounds.
@@ -890,6 +884,24 @@ public struct Detector: Sendable {
       used[triple.topLeft] = true
       used[triple.topRight] = true
       used[triple.bottomLeft] = true
+      return true
+    }
+    // The strong triples in their order, then the weak ones; a triple with a used pattern is
+    // passed over without reading its timing patterns.
+    var stopped = false
+    if triples != .weak {
+      for index in ranking.triples.indices where !isUsed(ranking.triples[index]) {
+        guard ranking.isStrong(index, binary, patterns) else { continue }
+        guard attempt(ranking.triples[index], isStrong: true) else {
+          stopped = true
+          break
+        }
+      }
+    }
+    if triples != .strong && !stopped {
+      for triple in ranking.weak(binary, patterns, skipping: isUsed) where !isUsed(triple) {
+        guard attempt(triple, isStrong: false) else { break }
+      }
     }
     // Two patterns seen well whose third was not: the third's place follows from the two.
     // (Pairs whose guesses read nothing in an earlier pass at this level are skipped, as are

@@ -123,21 +123,56 @@ enum QRLocator {
   static func ranked(_ triples: [Triple], _ image: BinaryImage, _ patterns: [FinderPattern])
     -> (strong: [Triple], weak: [Triple])
   {
-    var strong: [Triple] = []
-    var weak: [(triple: Triple, evidence: Double)] = []
-    weak.reserveCapacity(triples.count)
-    for triple in triples {
-      let evidence = timingEvidence(image, patterns, triple)
-      if evidence >= DetectorTuning.strongTiming {
-        strong.append(triple)
-      } else {
-        weak.append((triple, evidence))
+    var ranking = Ranking(triples)
+    let strong = triples.indices.filter { ranking.isStrong($0, image, patterns) }
+    return (strong.map { triples[$0] }, ranking.weak(image, patterns) { _ in false })
+  }
+
+  /// `ranked`, measured as the attempts get to each triple: a triple that shares a pattern with
+  /// a symbol read is never tried, and its timing patterns are not read. (On a sheet of codes
+  /// each read rules out the dozens of triples its patterns make with their neighbours.)
+  struct Ranking {
+    /// The triples as `triples` gives them.
+    let triples: [Triple]
+    /// Each triple's `timingEvidence`, once read.
+    private var evidence: [Double?]
+
+    init(_ triples: [Triple]) {
+      self.triples = triples
+      evidence = [Double?](repeating: nil, count: triples.count)
+    }
+
+    /// Whether the timing patterns of triple `index` show: it is among the strong ones.
+    mutating func isStrong(_ index: Int, _ image: BinaryImage, _ patterns: [FinderPattern])
+      -> Bool
+    {
+      measured(index, image, patterns) >= DetectorTuning.strongTiming
+    }
+
+    /// The weak triples but those `skipped`, in `ranked`'s order: as that order is a stable
+    /// sort, leaving some out keeps the rest in the same order.
+    mutating func weak(
+      _ image: BinaryImage, _ patterns: [FinderPattern], skipping skipped: (Triple) -> Bool
+    ) -> [Triple] {
+      var weak: [(triple: Triple, evidence: Double)] = []
+      for index in triples.indices where !skipped(triples[index]) {
+        let evidence = measured(index, image, patterns)
+        if evidence < DetectorTuning.strongTiming { weak.append((triples[index], evidence)) }
       }
+      weak.sort {
+        ($0.triple.partialPatterns, -$0.evidence) < ($1.triple.partialPatterns, -$1.evidence)
+      }
+      return weak.map(\.triple)
     }
-    weak.sort {
-      ($0.triple.partialPatterns, -$0.evidence) < ($1.triple.partialPatterns, -$1.evidence)
+
+    private mutating func measured(
+      _ index: Int, _ image: BinaryImage, _ patterns: [FinderPattern]
+    ) -> Double {
+      if let known = evidence[index] { return known }
+      let value = timingEvidence(image, patterns, triples[index])
+      evidence[index] = value
+      return value
     }
-    return (strong, weak.map(\.triple))
   }
 
   /// The best timing score (`timingScore`) of the versions the spacing of `triple`'s centres

@@ -56,6 +56,29 @@ private func sheet(moduleSize: Double = 4) throws -> (image: GrayImage, sides: [
   #expect(ranked.weak.filter { !isOwn($0) }.count >= 8)
 }
 
+@Test func rankingAsTheAttemptsGoLeavesOutUsedTriplesAndKeepsTheOrder() throws {
+  let (image, _) = try sheet()
+  var bits = Binarizer()
+  bits.binarizeLocally(image)
+  let binary = BinaryImage(width: bits.width, height: bits.height, words: bits.words)
+  let patterns = FinderPatternScanner.scan(
+    binary, rowStep: 1, region: (0, 0, image.width, image.height))
+  let triples = QRLocator.triples(patterns)
+  let ranked = QRLocator.ranked(triples, binary, patterns)
+  var ranking = QRLocator.Ranking(triples)
+  // The patterns of the first strong triple, as if its symbol were read.
+  let read = try #require(ranked.strong.first)
+  func isUsed(_ triple: QRLocator.Triple) -> Bool {
+    let spent = [read.topLeft, read.topRight, read.bottomLeft]
+    return [triple.topLeft, triple.topRight, triple.bottomLeft].contains { spent.contains($0) }
+  }
+  let strong = triples.indices.filter { ranking.isStrong($0, binary, patterns) }
+  #expect(strong.map { triples[$0] } == ranked.strong)
+  let weak = ranking.weak(binary, patterns, skipping: isUsed)
+  #expect(weak == ranked.weak.filter { !isUsed($0) })
+  #expect(weak.count < ranked.weak.count)
+}
+
 @Test func aCodeFillingALargeFrameIsReadAtEveryEffort() throws {
   // 60 pixels a module, located at a coarser level of the pyramid, where its modules are a few
   // pixels. (The real photos of codes filling a 12 MP frame, among texture and blur, are the
