@@ -89,11 +89,16 @@ public struct PerspectiveTransform: Sendable {
     self = destination.times(source.toSquare)
   }
 
+  /// Three points, in the order of `init(affineFrom:to:)`.
+  public typealias Triple = (Point, Point, Point)
+
   /// The affine map taking three `from` points to three `to` points (the fourth corner of the
-  /// parallelogram is implied), or nil if degenerate.
-  public init?(affineFrom from: [Point], to: [Point]) {
-    guard from.count == 3, to.count == 3 else { return nil }
-    self.init(from: from + [from[1] + from[2] - from[0]], to: to + [to[1] + to[2] - to[0]])
+  /// parallelogram is implied), or nil if degenerate. (Tuples, not arrays: the detector maps
+  /// every triple it tries, and the arrays were most of the cost.)
+  public init?(affineFrom from: Triple, to: Triple) {
+    self.init(
+      from: (from.0, from.1, from.2, from.1 + from.2 - from.0),
+      to: (to.0, to.1, to.2, to.1 + to.2 - to.0))
   }
 
   /// The least-squares map taking each `from` point to its `to` point (at least four pairs, not

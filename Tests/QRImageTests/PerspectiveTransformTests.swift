@@ -17,8 +17,8 @@ private func isClose(_ a: Point, _ b: Point, within tolerance: Double = 1e-6) ->
 }
 
 @Test func affineMapKeepsParallelograms() throws {
-  let from = [Point(x: 3.5, y: 3.5), Point(x: 17.5, y: 3.5), Point(x: 3.5, y: 17.5)]
-  let to = [Point(x: 100, y: 100), Point(x: 200, y: 120), Point(x: 80, y: 200)]
+  let from = (Point(x: 3.5, y: 3.5), Point(x: 17.5, y: 3.5), Point(x: 3.5, y: 17.5))
+  let to = (Point(x: 100, y: 100), Point(x: 200, y: 120), Point(x: 80, y: 200))
   let transform = try #require(PerspectiveTransform(affineFrom: from, to: to))
   #expect(isClose(transform.apply(x: 17.5, y: 17.5), Point(x: 180, y: 220)))
   #expect(isClose(transform.apply(x: 10.5, y: 10.5), Point(x: 140, y: 160)))

@@ -33,18 +33,20 @@ enum GridFitter {
     case .qr(let version): known = functionModules(version)
     case .micro(let version): known = functionModules(version)
     }
-    let square = [
-      Point(x: 0, y: 0), Point(x: Double(size), y: 0), Point(x: Double(size), y: Double(size)),
-      Point(x: 0, y: Double(size)),
-    ]
+    // The module grid's square, prepared once for the hundred trial maps.
+    let side = Double(size)
+    guard
+      let square = PerspectiveTransform.Source(
+        (Point(x: 0, y: 0), Point(x: side, y: 0), Point(x: side, y: side), Point(x: 0, y: side)))
+    else { return nil }
     // Mirrored candidates list their corners transposed; fit in the image's own orientation.
+    let given = candidate.corners
     var corners =
       candidate.isMirrored
-      ? [candidate.corners[0], candidate.corners[3], candidate.corners[2], candidate.corners[1]]
-      : candidate.corners
+      ? (given[0], given[3], given[2], given[1]) : (given[0], given[1], given[2], given[3])
     /// The function modules `corners` read right; or, once more than `wrongLimit` read wrong,
     /// a count at most `known.count - wrongLimit - 1` (a trial that cannot beat the best).
-    func score(_ corners: [Point], wrongLimit: Int = .max) -> Int {
+    func score(_ corners: PerspectiveTransform.Quadruple, wrongLimit: Int = .max) -> Int {
       guard let transform = PerspectiveTransform(from: square, to: corners) else { return -1 }
       var wrong = 0
       for (x, y, isDark) in known
@@ -58,7 +60,7 @@ enum GridFitter {
     guard initial * 100 >= known.count * DetectorTuning.fitInitialPercent else { return nil }
     searches += 1
     var best = initial
-    let module = corners[0].distance(to: corners[1]) / Double(size)
+    let module = corners.0.distance(to: corners.1) / Double(size)
     for step in DetectorTuning.fitSteps.map({ $0 * module }) {
       var improved = true
       var rounds = 0
@@ -67,8 +69,14 @@ enum GridFitter {
         rounds += 1
         for index in 0..<4 {
           for (dx, dy) in [(step, 0.0), (-step, 0), (0, step), (0, -step)] {
+            let move = Point(x: dx, y: dy)
             var trial = corners
-            trial[index] = trial[index] + Point(x: dx, y: dy)
+            switch index {
+            case 0: trial.0 = trial.0 + move
+            case 1: trial.1 = trial.1 + move
+            case 2: trial.2 = trial.2 + move
+            default: trial.3 = trial.3 + move
+            }
             let value = score(trial, wrongLimit: known.count - best - 1)
             if value > best {
               best = value
@@ -84,7 +92,7 @@ enum GridFitter {
     }
     let (matrix, unreliable) = GridSampler.sample(image, transform, size: size)
     var refined = candidate
-    refined.corners = corners
+    refined.corners = [corners.0, corners.1, corners.2, corners.3]
     refined.matrix = matrix
     refined.unreliable = unreliable
     refined.isMirrored = false

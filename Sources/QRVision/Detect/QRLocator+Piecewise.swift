@@ -67,16 +67,23 @@ extension QRLocator {
         gray, target: target, near: predicted, local: local,
         radius: min(radius, DetectorTuning.piecewiseNeighbourRadius))
     }
+    // The affine map taking the anchors of three positions to their points.
+    func affine(_ corner: (Int, Int, Int)) -> PerspectiveTransform? {
+      PerspectiveTransform(
+        affineFrom: (anchors[corner.0], anchors[corner.1], anchors[corner.2]),
+        to: (points[corner.0], points[corner.1], points[corner.2]))
+    }
     // The affine map through three neighbours of position (i, j) found (or placed) already,
     // one step (di, dj) away along either axis and diagonally.
     func neighbours(_ i: Int, _ j: Int, _ di: Int, _ dj: Int, found: Bool) -> PerspectiveTransform?
     {
       let (ni, nj) = (i + di, j + dj)
       guard ni >= 0, nj >= 0, ni < n, nj < n else { return nil }
-      let corner = [nj * n + ni, nj * n + i, j * n + ni]
-      guard !found || corner.allSatisfy({ isFound[$0] }) else { return nil }
-      return PerspectiveTransform(
-        affineFrom: corner.map { anchors[$0] }, to: corner.map { points[$0] })
+      let corner = (nj * n + ni, nj * n + i, j * n + ni)
+      guard !found || (isFound[corner.0] && isFound[corner.1] && isFound[corner.2]) else {
+        return nil
+      }
+      return affine(corner)
     }
     // The affine maps through the found neighbours of (i, j) on either side of it along a row
     // (or a column) and a found position next to one of them: exact between the two.
@@ -91,10 +98,7 @@ extension QRLocator {
         for side in [-1, 1] {
           let (x, y) = (before.0 + dj * side, before.1 + di * side)
           guard x >= 0, y >= 0, x < n, y < n, isFound[y * n + x] else { continue }
-          let corner = [before.1 * n + before.0, after.1 * n + after.0, y * n + x]
-          if let map = PerspectiveTransform(
-            affineFrom: corner.map { anchors[$0] }, to: corner.map { points[$0] })
-          {
+          if let map = affine((before.1 * n + before.0, after.1 * n + after.0, y * n + x)) {
             maps.append(map)
             break
           }
@@ -165,14 +169,14 @@ extension QRLocator {
     cells.reserveCapacity((n - 1) * (n - 1))
     for j in 0..<(n - 1) {
       for i in 0..<(n - 1) {
-        let from = [
+        let from = (
           anchors[j * n + i], anchors[j * n + i + 1], anchors[(j + 1) * n + i + 1],
-          anchors[(j + 1) * n + i],
-        ]
-        let to = [
+          anchors[(j + 1) * n + i]
+        )
+        let to = (
           points[j * n + i], points[j * n + i + 1], points[(j + 1) * n + i + 1],
-          points[(j + 1) * n + i],
-        ]
+          points[(j + 1) * n + i]
+        )
         guard let cell = PerspectiveTransform(from: from, to: to) else { return nil }
         cells.append(cell)
       }

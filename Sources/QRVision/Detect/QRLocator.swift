@@ -667,8 +667,8 @@ enum QRLocator {
   {
     let far = Double(size) - 3.5
     return PerspectiveTransform(
-      affineFrom: [Point(x: 3.5, y: 3.5), Point(x: far, y: 3.5), Point(x: 3.5, y: far)],
-      to: [a, b, c])
+      affineFrom: (Point(x: 3.5, y: 3.5), Point(x: far, y: 3.5), Point(x: 3.5, y: far)),
+      to: (a, b, c))
   }
 
   /// The version information (versions 7…40) sampled through `transform` for a symbol of
