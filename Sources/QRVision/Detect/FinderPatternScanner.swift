@@ -304,18 +304,28 @@ enum FinderPatternScanner {
               // Any lane non-negative: its sign bit clear.
               let signs = terms & SIMD8(repeating: Int32.min)
               if signs != SIMD8(repeating: Int32.min) {
-                for lane in 0..<8 where terms[lane] >= 0 && k &+ lane < count {
-                  let close = k &+ lane
-                  // The run closing here is dark when the row started dark and an even number
-                  // of runs closed before it.
-                  let isDark = startsDark == (close & 1 == 0)
-                  guard isDark || collectsInverted else { continue }
-                  let x = Int(ends[close])
-                  let (s2, s3, s4) = (Int(r2[lane]), Int(r3[lane]), Int(r4[lane]))
-                  let hit = RowHit(
-                    x: x &- (s4 &+ s3) / 7 &- (s2 / 7 &+ 1) / 2, y: y,
-                    total: Int(total[lane]) / 7)
-                  if isDark { hits.append(hit) } else { inverted.append(hit) }
+                // The window's vectors stored once, then read lane by lane (indexing the
+                // vectors themselves stored them again for every lane: on noise two windows in
+                // five have a lane that passes). Unsafe: 8 × vector + lane < 40, the lanes of
+                // the five vectors.
+                let lanes = (terms, r2, r3, r4, total)
+                withUnsafeBytes(of: lanes) { bytes in
+                  let values = bytes.bindMemory(to: Int32.self)
+                  for lane in 0..<8 where values[lane] >= 0 && k &+ lane < count {
+                    let close = k &+ lane
+                    // The run closing here is dark when the row started dark and an even
+                    // number of runs closed before it.
+                    let isDark = startsDark == (close & 1 == 0)
+                    guard isDark || collectsInverted else { continue }
+                    let x = Int(ends[close])
+                    let (s2, s3, s4) = (
+                      Int(values[8 &+ lane]), Int(values[16 &+ lane]), Int(values[24 &+ lane])
+                    )
+                    let hit = RowHit(
+                      x: x &- (s4 &+ s3) / 7 &- (s2 / 7 &+ 1) / 2, y: y,
+                      total: Int(values[32 &+ lane]) / 7)
+                    if isDark { hits.append(hit) } else { inverted.append(hit) }
+                  }
                 }
               }
               k &+= 8
