@@ -504,13 +504,20 @@ struct Binarizer: Sendable {
     // The pixels of a row's last word.
     let last: UInt64 = width & 63 == 0 ? ~0 : (1 &<< UInt64(width & 63)) &- 1
     let height = self.height
-    words.withUnsafeMutableBufferPointer { words in
-      // Unsafe: row y's words are y × wordsPerRow ..< (y + 1) × wordsPerRow, and y < height.
-      for y in 0..<height {
-        let start = y &* wordsPerRow
-        let end = start &+ wordsPerRow &- 1
-        for i in start..<end { words[i] = ~words[i] }
-        words[end] ^= last
+    // Written into new storage, read from the old: the words are mostly still held by the pass
+    // before (its twin), and inverting them in place would copy them first.
+    let count = words.count
+    words = words.withUnsafeBufferPointer { old in
+      [UInt64](unsafeUninitializedCapacity: count) { new, initialized in
+        // Unsafe: row y's words are y × wordsPerRow ..< (y + 1) × wordsPerRow, y < height, and
+        // the rows are all the words.
+        for y in 0..<height {
+          let start = y &* wordsPerRow
+          let end = start &+ wordsPerRow &- 1
+          for i in start..<end { new[i] = ~old[i] }
+          new[end] = old[end] ^ last
+        }
+        initialized = count
       }
     }
   }
