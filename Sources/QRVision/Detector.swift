@@ -17,7 +17,7 @@ import QRImage
 ///
 /// Each pass binarizes the image (local 8 × 8 block means), scans rows for finder patterns
 /// confirmed across and diagonally, groups them into triples by geometry (those whose timing
-/// patterns show between them tried first: `QRLocator.ranked`), fits a homography to
+/// patterns show between them tried first: `QRLocator.Ranking`), fits a homography to
 /// their centres and corners, settles the version by the timing patterns (and version
 /// information), refines with the alignment pattern, and samples the modules; lone finder
 /// patterns are tried as Micro QR. Every plausible reading goes to the decoder until one
@@ -627,7 +627,7 @@ public struct Detector: Sendable {
     var grouped: Grouped?
   }
 
-  /// Which of a pass's triples a search locates (see `QRLocator.ranked`): all of them, those
+  /// Which of a pass's triples a search locates (see `QRLocator.Ranking`): all of them, those
   /// whose timing patterns show, or the rest (with the pairs and lone patterns).
   private enum TripleGroup {
     case all, strong, weak

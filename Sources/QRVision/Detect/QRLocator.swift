@@ -109,28 +109,21 @@ enum QRLocator {
     return full + partial
   }
 
-  /// `triples` in two groups, in the order they are worth locating: those whose timing patterns
-  /// show between their finder patterns (`timingEvidence` at least `DetectorTuning.strongTiming`),
-  /// in their order as given; and the rest, those with fewer partial patterns and more timing
-  /// evidence first.
+  /// A pass's triples in two groups, in the order they are worth locating: those whose timing
+  /// patterns show between their finder patterns (`timingEvidence` at least
+  /// `DetectorTuning.strongTiming`), in their order as given; and the rest, those with fewer
+  /// partial patterns and more timing evidence first (ties in the order given).
   ///
   /// Geometry alone cannot tell a symbol's three patterns from three of neighbouring symbols:
   /// on a sheet of codes, the top-left patterns of three neighbours make as good a right angle
   /// as any symbol's, and such triples outnumber the real ones. The timing patterns run only
   /// between the patterns of one symbol.
   ///
-  /// - Complexity: O(*modules*) per triple, through an affine map of the centres only.
-  static func ranked(_ triples: [Triple], _ image: BinaryImage, _ patterns: [FinderPattern])
-    -> (strong: [Triple], weak: [Triple])
-  {
-    var ranking = Ranking(triples)
-    let strong = triples.indices.filter { ranking.isStrong($0, image, patterns) }
-    return (strong.map { triples[$0] }, ranking.weak(image, patterns) { _ in false })
-  }
-
-  /// `ranked`, measured as the attempts get to each triple: a triple that shares a pattern with
-  /// a symbol read is never tried, and its timing patterns are not read. (On a sheet of codes
-  /// each read rules out the dozens of triples its patterns make with their neighbours.)
+  /// The evidence is read as the attempts get to each triple: a triple that shares a pattern
+  /// with a symbol read is never tried, and its timing patterns are not read. (On a sheet of
+  /// codes each read rules out the dozens of triples its patterns make with their neighbours.)
+  ///
+  /// - Complexity: O(*modules*) per triple measured, through an affine map of the centres only.
   struct Ranking {
     /// The triples as `triples` gives them.
     let triples: [Triple]
@@ -149,20 +142,21 @@ enum QRLocator {
       measured(index, image, patterns) >= DetectorTuning.strongTiming
     }
 
-    /// The weak triples but those `skipped`, in `ranked`'s order: as that order is a stable
-    /// sort, leaving some out keeps the rest in the same order.
+    /// The weak triples but those `skipped`, in their order (the order is total, ties going by
+    /// position, so leaving some out keeps the rest in the same order).
     mutating func weak(
       _ image: BinaryImage, _ patterns: [FinderPattern], skipping skipped: (Triple) -> Bool
     ) -> [Triple] {
-      var weak: [(triple: Triple, evidence: Double)] = []
+      var weak: [(index: Int, evidence: Double)] = []
       for index in triples.indices where !skipped(triples[index]) {
         let evidence = measured(index, image, patterns)
-        if evidence < DetectorTuning.strongTiming { weak.append((triples[index], evidence)) }
+        if evidence < DetectorTuning.strongTiming { weak.append((index, evidence)) }
       }
       weak.sort {
-        ($0.triple.partialPatterns, -$0.evidence) < ($1.triple.partialPatterns, -$1.evidence)
+        (triples[$0.index].partialPatterns, -$0.evidence, $0.index)
+          < (triples[$1.index].partialPatterns, -$1.evidence, $1.index)
       }
-      return weak.map(\.triple)
+      return weak.map { triples[$0.index] }
     }
 
     private mutating func measured(

@@ -28,16 +28,32 @@ private func sheet(moduleSize: Double = 4) throws -> (image: GrayImage, sides: [
   return (canvas.image, sides)
 }
 
-@Test func rankingPutsASymbolsOwnTriplesFirstAndNeighboursAfter() throws {
+/// The sheet's finder patterns as a pass at full size sees them, with their triples.
+private func sheetTriples() throws -> (
+  binary: BinaryImage, patterns: [FinderPattern], triples: [QRLocator.Triple], sides: [[Point]]
+) {
   let (image, sides) = try sheet()
   var bits = Binarizer()
   bits.binarizeLocally(image)
   let binary = BinaryImage(width: bits.width, height: bits.height, words: bits.words)
   let patterns = FinderPatternScanner.scan(
     binary, rowStep: 1, region: (0, 0, image.width, image.height))
+  return (binary, patterns, QRLocator.triples(patterns), sides)
+}
+
+/// All of `triples` ranked (`QRLocator.Ranking`): the strong ones, then the weak.
+private func ranked(
+  _ triples: [QRLocator.Triple], _ binary: BinaryImage, _ patterns: [FinderPattern]
+) -> (strong: [QRLocator.Triple], weak: [QRLocator.Triple]) {
+  var ranking = QRLocator.Ranking(triples)
+  let strong = triples.indices.filter { ranking.isStrong($0, binary, patterns) }
+  return (strong.map { triples[$0] }, ranking.weak(binary, patterns) { _ in false })
+}
+
+@Test func rankingPutsASymbolsOwnTriplesFirstAndNeighboursAfter() throws {
+  let (binary, patterns, triples, sides) = try sheetTriples()
   #expect(patterns.count == 12)
-  let triples = QRLocator.triples(patterns)
-  let ranked = QRLocator.ranked(triples, binary, patterns)
+  let ranked = ranked(triples, binary, patterns)
   // Which symbol a pattern belongs to: the quadrilateral it lies in.
   func owner(_ index: Int) -> Int? {
     let centre = patterns[index].centre
@@ -57,26 +73,27 @@ private func sheet(moduleSize: Double = 4) throws -> (image: GrayImage, sides: [
 }
 
 @Test func rankingAsTheAttemptsGoLeavesOutUsedTriplesAndKeepsTheOrder() throws {
-  let (image, _) = try sheet()
-  var bits = Binarizer()
-  bits.binarizeLocally(image)
-  let binary = BinaryImage(width: bits.width, height: bits.height, words: bits.words)
-  let patterns = FinderPatternScanner.scan(
-    binary, rowStep: 1, region: (0, 0, image.width, image.height))
-  let triples = QRLocator.triples(patterns)
-  let ranked = QRLocator.ranked(triples, binary, patterns)
-  var ranking = QRLocator.Ranking(triples)
+  let (binary, patterns, triples, _) = try sheetTriples()
+  // The order, measured all at once: every triple's evidence, the strong ones as given, the
+  // weak ones by fewer partial patterns, then more evidence, then position.
+  let evidence = triples.map { QRLocator.timingEvidence(binary, patterns, $0) }
+  let strongIndices = triples.indices.filter { evidence[$0] >= DetectorTuning.strongTiming }
+  let weakIndices = triples.indices.filter { evidence[$0] < DetectorTuning.strongTiming }.sorted {
+    (triples[$0].partialPatterns, -evidence[$0], $0) < (
+      triples[$1].partialPatterns, -evidence[$1], $1
+    )
+  }
   // The patterns of the first strong triple, as if its symbol were read.
-  let read = try #require(ranked.strong.first)
+  let read = triples[try #require(strongIndices.first)]
   func isUsed(_ triple: QRLocator.Triple) -> Bool {
     let spent = [read.topLeft, read.topRight, read.bottomLeft]
     return [triple.topLeft, triple.topRight, triple.bottomLeft].contains { spent.contains($0) }
   }
-  let strong = triples.indices.filter { ranking.isStrong($0, binary, patterns) }
-  #expect(strong.map { triples[$0] } == ranked.strong)
+  var ranking = QRLocator.Ranking(triples)
+  #expect(triples.indices.filter { ranking.isStrong($0, binary, patterns) } == strongIndices)
   let weak = ranking.weak(binary, patterns, skipping: isUsed)
-  #expect(weak == ranked.weak.filter { !isUsed($0) })
-  #expect(weak.count < ranked.weak.count)
+  #expect(weak == weakIndices.map { triples[$0] }.filter { !isUsed($0) })
+  #expect(weak.count < weakIndices.count)
 }
 
 @Test func aCodeFillingALargeFrameIsReadAtEveryEffort() throws {
@@ -148,7 +165,7 @@ func aSymbolsOwnTripleHasStrongTimingEvidence(version: Int) throws {
     bits.binarizeLocally(canvas.image)
     let binary = BinaryImage(width: bits.width, height: bits.height, words: bits.words)
     let patterns = FinderPatternScanner.scan(binary, rowStep: 1, region: (0, 0, 900, 900))
-    let ranked = QRLocator.ranked(QRLocator.triples(patterns), binary, patterns)
+    let ranked = ranked(QRLocator.triples(patterns), binary, patterns)
     #expect(ranked.strong.count == 1, "version \(version) at \(degrees)°")
   }
 }
