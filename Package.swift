@@ -5,7 +5,7 @@ import PackageDescription
 
 /// The library modules, lowest layer first; each is a product a package can depend on alone.
 let libraries = [
-  "QRImage", "QRCodec", "QRRandom", "QRVision", "QRGrade", "QRSystem", "QRStream",
+  "QRImage", "QRCodec", "QRRandom", "QRVision", "QRTrack", "QRGrade", "QRSystem", "QRStream",
   "QRImageFormats", "QRCapture", "QRRender", "QRContent", "QRRecords", "QRDedupe", "QRSimulator",
 ]
 
@@ -39,6 +39,8 @@ let package = Package(
     .target(name: "QRRandom"),
     // Finding and sampling symbols in gray images: binarization, finder patterns, geometry.
     .target(name: "QRVision", dependencies: ["QRImage", "QRCodec"]),
+    // Codes followed from frame to frame of a stream, and read by combining frames.
+    .target(name: "QRTrack", dependencies: ["QRImage", "QRCodec", "QRVision"]),
     // Print-quality grades (ISO/IEC 15415, 18004) of located, decoded symbols; no detector.
     .target(name: "QRGrade", dependencies: ["QRImage", "QRCodec"]),
     // The process's view of the system: syscalls, descriptors, byte paths, lines, worker threads.
@@ -85,8 +87,8 @@ let package = Package(
     .target(
       name: "QRCommands",
       dependencies: [
-        "QRImage", "QRCodec", "QRVision", "QRGrade", "QRSystem", "QRStream", "QRImageFormats",
-        "QRCapture", "QRRender", "QRContent", "QRRecords", "QRDedupe", "QRSimulator",
+        "QRImage", "QRCodec", "QRVision", "QRTrack", "QRGrade", "QRSystem", "QRStream",
+        "QRImageFormats", "QRCapture", "QRRender", "QRContent", "QRRecords", "QRDedupe", "QRSimulator",
         "QRCommandLine",
       ]),
     // The public umbrella: `import QRCore` brings every library module.
@@ -121,6 +123,7 @@ let package = Package(
       name: "QRCaptureTests", dependencies: ["QRCapture", "QRImage", "QRSystem", "CV4L2"]),
     .testTarget(
       name: "QRVisionTests", dependencies: ["QRVision", "QRCodec", "QRImage", "QRSimulator"]),
+
     .testTarget(name: "QRGradeTests", dependencies: ["QRGrade", "QRCodec", "QRImage"]),
     .testTarget(
       name: "QRRenderTests",

@@ -14,4 +14,5 @@
 @_exported import QRSimulator
 @_exported import QRStream
 @_exported import QRSystem
+@_exported import QRTrack
 @_exported import QRVision

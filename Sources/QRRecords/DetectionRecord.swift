@@ -95,6 +95,14 @@ public struct DetectionRecordWriter: Sendable {
       Base64.encode(raw, into: &scratch)
       json.string(utf8: scratch)
     }
+    if let track = symbol.track {
+      json.literal(",\"track\":")
+      json.integer(track)
+    }
+    if let used = symbol.framesUsed {
+      json.literal(",\"frames_used\":")
+      json.integer(used)
+    }
     json.literal(decoded.kind == .micro ? ",\"symbology\":\"microqr\"" : ",\"symbology\":\"qr\"")
     if let text = decoded.text {
       json.literal(",\"text\":")

@@ -15,12 +15,23 @@ public struct FoundSymbol: Sendable, Equatable {
   public var isMirrored: Bool
   /// Whether the symbol is light on dark.
   public var isInverted: Bool
+  /// In a stream, the number of the code's track: the same in every frame the code stays in
+  /// view; nil when frames are read alone.
+  public var track: Int?
+  /// In a stream, how many frames the read used: 1 for this frame alone, more when the frames
+  /// before it were combined with it; nil when frames are read alone.
+  public var framesUsed: Int?
 
   /// Creates a found symbol.
-  public init(decoded: DecodedSymbol, corners: [Point], isMirrored: Bool, isInverted: Bool) {
+  public init(
+    decoded: DecodedSymbol, corners: [Point], isMirrored: Bool, isInverted: Bool,
+    track: Int? = nil, framesUsed: Int? = nil
+  ) {
     self.decoded = decoded
     self.corners = corners
     self.isMirrored = isMirrored
     self.isInverted = isInverted
+    self.track = track
+    self.framesUsed = framesUsed
   }
 }

@@ -15,9 +15,13 @@ extension DetectCommand {
   static func run(_ invocation: Invocation) throws -> ExitStatus {
     let options = try DetectCommandOptions(invocation.arguments)
     try options.checkRecordDescriptor()
-    let runner = DetectRunner(options: options, diagnostics: invocation.diagnostics) {
-      DetectorSymbolReader(options: options.detector)
+    guard let tracking = options.tracking else {
+      return DetectRunner(options: options, diagnostics: invocation.diagnostics) {
+        DetectorSymbolReader(options: options.detector)
+      }.run()
     }
-    return runner.run()
+    return DetectRunner(options: options, diagnostics: invocation.diagnostics) {
+      TrackingSymbolReader(options: tracking, detector: options.detector)
+    }.run()
   }
 }

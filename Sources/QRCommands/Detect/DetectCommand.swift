@@ -43,6 +43,13 @@ public enum DetectCommand {
         nil, "symbology", "list", "look for qr, microqr or qr,microqr (default: both)",
         completion: .choices(["qr", "microqr", "qr,microqr"])),
       .value("j", "jobs", "N", "decode frames on N threads, writing in frame order (default 1)"),
+      .value(
+        nil, "search-every", "N",
+        "search whole frames every N frames, following codes between (default 3; 1: always)"),
+      .value(
+        nil, "combine", "N",
+        "read a code from up to N frames combined when one frame does not (default 12; 1: off)"),
+      .flag(nil, "no-track", "read each frame alone: no tracks, no combined frames"),
       .value("s", "size", "WxH", "size of raw 8-bit gray input frames"),
       .value(nil, "max-pixels", "N", "refuse frames larger than N pixels (default 268435456)"),
       .value(
@@ -95,6 +102,12 @@ public enum DetectOption: String, OptionName {
   case symbology
   /// `--jobs`.
   case jobs
+  /// `--search-every`.
+  case searchEvery = "search-every"
+  /// `--combine`.
+  case combine
+  /// `--no-track`.
+  case noTrack = "no-track"
   /// `--size`.
   case size
   /// `--max-pixels`.

@@ -6,6 +6,7 @@ import QRCommandLine
 import QRGrade
 import QRImageFormats
 import QRSystem
+import QRTrack
 import QRVision
 
 /// What qrdetect writes for each symbol.
@@ -61,6 +62,9 @@ public struct DetectCommandOptions: Sendable {
   public var detector: DetectorOptions
   /// Frames decoded at once, each on its own thread.
   public var jobs: Int
+  /// How codes are followed through a stream's frames; nil with `--no-track` (every frame read
+  /// alone).
+  public var tracking: TrackerOptions?
   /// The geometry of raw gray input.
   public var rawSize: (width: Int, height: Int)?
   /// The largest frame, in pixels, an input may make us allocate.
@@ -106,6 +110,27 @@ public struct DetectCommandOptions: Sendable {
     }
   }
 
+  /// The most frames `--search-every` and `--combine` accept.
+  public static let maximumFrameSpan = 1000
+
+  /// `--search-every`, `--combine` and `--no-track`, checked.
+  private static func tracking(_ arguments: Options<DetectOption>) throws(UsageError)
+    -> TrackerOptions?
+  {
+    let searchEvery = try arguments.integer(.searchEvery, in: 1...maximumFrameSpan)
+    let combine = try arguments.integer(.combine, in: 1...maximumFrameSpan)
+    guard !arguments.has(.noTrack) else {
+      if searchEvery != nil || combine != nil {
+        throw UsageError("--no-track reads every frame alone: no --search-every or --combine")
+      }
+      return nil
+    }
+    var tracking = TrackerOptions()
+    if let searchEvery { tracking.searchInterval = searchEvery }
+    if let combine { tracking.combinedFrames = combine }
+    return tracking
+  }
+
   /// The names `--symbology` accepts, as the records' `symbology` spells them.
   public static let symbologies = ["qr", "microqr"]
 
@@ -147,6 +172,7 @@ public struct DetectCommandOptions: Sendable {
     }
     count = try arguments.integer(.count, in: 1...Int.max)
     jobs = try arguments.integer(.jobs, in: 1...Self.maximumJobs) ?? 1
+    tracking = try Self.tracking(arguments)
     rawSize = try arguments.value(.size).map { (text) throws(UsageError) in
       try CaptureCommandOptions.parseSize(text, option: "size")
     }

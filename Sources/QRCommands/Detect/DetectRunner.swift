@@ -57,6 +57,8 @@ public struct DetectWorker<Reader: SymbolReading>: PipelineWorker {
   public var grading: GradingOptions?
   /// Whether annotated frames of images are made PNG files (`--annotate=directory/`).
   public var writesImages: Bool
+  /// The input of the last frame read: a frame of another input starts a scene.
+  private var lastInput: Int?
 
   /// Creates a worker.
   public init(
@@ -71,6 +73,10 @@ public struct DetectWorker<Reader: SymbolReading>: PipelineWorker {
 
   /// Reads `job`'s frame (and annotates it).
   public mutating func process(_ job: FrameJob) -> FrameResult {
+    if lastInput != job.input {
+      if lastInput != nil { reader.endScene() }
+      lastInput = job.input
+    }
     let symbols = reader.read(job.frame.image)
     let grades = grading.map { options in
       symbols.map {
@@ -251,7 +257,10 @@ public struct DetectRunner<Reader: SymbolReading> {
         while let frame = try reader.next() {
           let job = FrameJob(
             frame: timeline.place(frame), source: source, input: inputNumber, kind: reader.kind)
-          guard pipeline.submit(job) else { break inputs }
+          // A tracking reader follows codes through an input's frames: they go to one worker.
+          guard pipeline.submit(job, lane: options.tracking == nil ? nil : inputNumber) else {
+            break inputs
+          }
           // A progress line counts the symbols of every frame read so far: with it shown, the
           // frame is searched before the next is read.
           if progress.isEnabled { pipeline.waitUntilDelivered() }
@@ -330,6 +339,10 @@ final class ResultSink: @unchecked Sendable {
   private var hasStopped = false
   /// The inputs read to their end in which no symbol was found: how many, and the first names.
   private(set) var misses = Misses()
+  /// The run's track numbers of the tracks of the input now delivered, by the reader's numbers
+  /// (each input's frames go to one reader, whose numbers are its own), and the next number.
+  private var trackNumbers: (input: Int, numbers: [Int: Int]) = (-1, [:])
+  private var nextTrack = 1
 
   init(
     options: DetectCommandOptions, diagnostics: Diagnostics, records: FileDescriptor,
@@ -412,7 +425,8 @@ final class ResultSink: @unchecked Sendable {
   private func deliverFrame(_ result: FrameResult) -> Bool {
     var reachedCount = false
     do throws(Errno) {
-      for (index, symbol) in result.symbols.enumerated() {
+      for (index, found) in result.symbols.enumerated() {
+        let symbol = numbered(found, input: result.input)
         let grade = index < result.grades.count ? result.grades[index] : nil
         guard try writeRecord(symbol, grade: grade, origin: result.origin) else { continue }
         lastInputWithSymbol = result.input
@@ -436,6 +450,22 @@ final class ResultSink: @unchecked Sendable {
     // A file that cannot be written is reported, and reading goes on.
     if files?.write(result, diagnostics: diagnostics) == false { outputFailed = true }
     return !reachedCount
+  }
+
+  /// `symbol` with its track numbered for the run: tracks never cross inputs, and the numbers
+  /// go up in the order the tracks are first delivered, whichever thread read them.
+  private func numbered(_ symbol: FoundSymbol, input: Int) -> FoundSymbol {
+    guard let track = symbol.track else { return symbol }
+    if trackNumbers.input != input { trackNumbers = (input, [:]) }
+    var numbered = symbol
+    if let known = trackNumbers.numbers[track] {
+      numbered.track = known
+    } else {
+      trackNumbers.numbers[track] = nextTrack
+      numbered.track = nextTrack
+      nextTrack += 1
+    }
+    return numbered
   }
 
   /// Symbols written so far; any thread may ask.

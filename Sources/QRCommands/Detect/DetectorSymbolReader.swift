@@ -4,6 +4,7 @@
 import QRCodec
 import QRImage
 import QRRecords
+import QRTrack
 import QRVision
 
 /// Reads the symbols in gray images; one value per thread, reused frame after frame.
@@ -11,11 +12,19 @@ import QRVision
 /// `qrdetect` talks to the engine only through this protocol, so that its pipeline, records and
 /// annotation are tested with doubles that need no pixels.
 public protocol SymbolReading {
-  /// The verified symbols in `image`, in the order found.
+  /// The verified symbols in `image`, the next frame of the scene, in the order found.
   mutating func read(_ image: GrayImage) -> [FoundSymbol]
+  /// Ends the scene: the next image is of another (an input's first frame).
+  mutating func endScene()
 }
 
-/// The real reader: `Detector` locates and samples, `Decoder` verifies.
+extension SymbolReading {
+  /// Nothing crosses frames: a reader of frames alone has no scene to end.
+  public mutating func endScene() {}
+}
+
+/// The reader of frames alone (`--no-track`): `Detector` locates and samples, `Decoder`
+/// verifies.
 public struct DetectorSymbolReader: SymbolReading {
   private var detector: Detector
 
@@ -38,4 +47,29 @@ public struct DetectorSymbolReader: SymbolReading {
         isMirrored: detection.candidate.isMirrored, isInverted: detection.candidate.isInverted)
     }
   }
+}
+
+/// The reader of streams (the default): `CodeTracker` follows each code from frame to frame,
+/// searching the whole frame only now and then, and reads codes from several frames combined.
+/// Its symbols carry their track (numbered within this reader; `ResultSink` numbers them for
+/// the run) and the frames their read used.
+public struct TrackingSymbolReader: SymbolReading {
+  private var tracker: CodeTracker
+
+  /// A reader with these tracker and detector options.
+  public init(options: TrackerOptions, detector: DetectorOptions) {
+    tracker = CodeTracker(options: options, detectorOptions: detector)
+  }
+
+  /// The symbols read in `image`, the next frame of the scene.
+  public mutating func read(_ image: GrayImage) -> [FoundSymbol] {
+    tracker.process(image).map { symbol in
+      FoundSymbol(
+        decoded: symbol.decoded, corners: symbol.corners, isMirrored: symbol.isMirrored,
+        isInverted: symbol.isInverted, track: symbol.track, framesUsed: symbol.frames)
+    }
+  }
+
+  /// Ends every track: the next image starts a scene.
+  public mutating func endScene() { tracker.endScene() }
 }

@@ -42,8 +42,9 @@ public final class OrderedPipeline<Worker: PipelineWorker>: @unchecked Sendable 
   private let monitor = Monitor()
   private let capacity: Int
   private let deliver: (Worker.Output) -> Bool
-  /// Submitted, not yet taken by a worker; never more than `capacity` entries.
-  private var pending: [(index: Int, input: Worker.Input)] = []
+  /// Submitted, not yet taken by a worker, each with the worker it must go to (its lane, as a
+  /// worker number) or nil for any; never more than `capacity` entries.
+  private var pending: [(index: Int, input: Worker.Input, worker: Int?)] = []
   private var finished: [Int: Worker.Output] = [:]
   private var submitted = 0
   private var delivered = 0
@@ -75,12 +76,16 @@ public final class OrderedPipeline<Worker: PipelineWorker>: @unchecked Sendable 
       startsThreadLater = usesThreads
       return
     }
-    for worker in workers { start(worker) }
+    for (number, worker) in workers.enumerated() { start(worker, number: number) }
+    self.workerCount = workers.count
   }
 
-  /// Starts a thread that processes inputs with `worker`.
-  private func start(_ worker: Worker) {
-    let start = ThreadStart { [self] in self.work(worker) }
+  /// How many worker threads there are (or will be).
+  private var workerCount = 1
+
+  /// Starts a thread that processes inputs with `worker`, the `number`th.
+  private func start(_ worker: Worker, number: Int) {
+    let start = ThreadStart { [self] in self.work(worker, number: number) }
     var thread = pthread_t()
     let result = pthread_create(
       &thread, nil,
@@ -99,14 +104,19 @@ public final class OrderedPipeline<Worker: PipelineWorker>: @unchecked Sendable 
 
   /// Queues `input`, waiting while `capacity` inputs are in flight.
   ///
+  /// Inputs given the same `lane` go to the same worker, which takes them in the order
+  /// submitted: a worker that keeps state from one input to the next (a tracker following
+  /// codes through a stream's frames) sees all of its stream. Inputs without a lane go to any
+  /// worker.
+  ///
   /// - Returns: false once the pipeline has stopped; the input is then dropped.
   @discardableResult
-  public func submit(_ input: Worker.Input) -> Bool {
+  public func submit(_ input: Worker.Input, lane: Int? = nil) -> Bool {
     // Taken out while it works and put back after: a copy left in `inlineWorker` would share
     // the worker's buffers (a detector's binarized images), and every frame would copy them.
     if startsThreadLater && submitted > 0, let worker = inlineWorker.take() {
       startsThreadLater = false
-      start(worker)
+      start(worker, number: 0)
     }
     if var worker = inlineWorker.take() {
       defer { inlineWorker = worker }
@@ -120,7 +130,7 @@ public final class OrderedPipeline<Worker: PipelineWorker>: @unchecked Sendable 
     return monitor.withLock {
       while !isStopped && submitted - delivered >= capacity { monitor.wait() }
       guard !isStopped else { return false }
-      pending.append((submitted, input))
+      pending.append((submitted, input, lane.map { ($0 % workerCount + workerCount) % workerCount }))
       submitted += 1
       monitor.broadcast()
       return true
@@ -151,17 +161,19 @@ public final class OrderedPipeline<Worker: PipelineWorker>: @unchecked Sendable 
 
   // MARK: - Worker threads
 
-  private func work(_ worker: Worker) {
+  private func work(_ worker: Worker, number: Int) {
     var worker = worker
     monitor.lock()
     while true {
-      while !isStopped && pending.isEmpty && !isInputEnded { monitor.wait() }
-      if isStopped || pending.isEmpty {
+      // The first input this worker may take: its lane's, or one without a lane.
+      func next() -> Int? { pending.firstIndex { $0.worker == nil || $0.worker == number } }
+      while !isStopped && next() == nil && !(isInputEnded && pending.isEmpty) { monitor.wait() }
+      guard !isStopped, let first = next() else {
         monitor.unlock()
         return
       }
       // O(capacity), a handful of entries; taking it out also frees the input when done.
-      let (index, input) = pending.removeFirst()
+      let (index, input, _) = pending.remove(at: first)
       monitor.unlock()
       let output = worker.process(input)
       monitor.lock()

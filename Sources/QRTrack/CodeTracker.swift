@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: MIT
+// Frames of one scene in, tracked codes out: the stream's own reader.
+
+import QRCodec
+import QRImage
+import QRVision
+
+/// How a `CodeTracker` follows codes.
+public struct TrackerOptions: Hashable, Sendable {
+  /// The full search of the frame runs on the first frame of a scene and then on every
+  /// `searchInterval`-th frame (1: every frame): the most frames a code coming into view waits
+  /// before it is found. Between searches, tracked codes are looked for where their motion
+  /// says they are. Default 3 (100 ms at 30 fps).
+  public var searchInterval = 3
+  /// How many frames a track lives on without its code being located (a hand over it, a blur,
+  /// a glare): back in view within this, it keeps its number. Default 8.
+  public var keptUnseen = 8
+  /// How many recent frames' samples a code's combined read may use (1: no combining).
+  /// Default 12.
+  public var combinedFrames = 12
+  /// How plainly a code's known modules must show (their contrast over its standard error)
+  /// for a frame to count as locating it without reading it. Default 8.
+  public var registrationSignificance = 8.0
+  /// The check codewords each block of a combined read must leave unused, as a share of the
+  /// block's correction capacity (at least one): the margin kept in reserve, since a combined
+  /// read has no single frame to vouch for it. Default 0.25.
+  public var combinedReserve = 0.25
+
+  /// The default options.
+  public init() {}
+}
+
+/// A code read in a frame of a stream.
+public struct TrackedSymbol: Sendable {
+  /// What the decoder read.
+  public var decoded: DecodedSymbol
+  /// The outer corners in this frame, in symbol order.
+  public var corners: [Point]
+  /// Whether the symbol appears mirrored.
+  public var isMirrored: Bool
+  /// Whether it is light on dark.
+  public var isInverted: Bool
+  /// The track's number: the same for as long as the code stays in view, and new when a code
+  /// comes into view again; unique within a tracker.
+  public var track: Int
+  /// The frames whose samples the read used: 1 when this frame alone read it, more when it was
+  /// read by combining this frame with the ones before it.
+  public var frames: Int
+}
+
+/// What a tracker did on its last frame.
+public struct TrackerWork: Hashable, Sendable {
+  /// Whether the frame had a full search.
+  public var searched = false
+  /// Tracks followed, and of those, read at their predicted place, located without a read,
+  /// and read by combining frames.
+  public var followed = 0
+  public var readAtPrediction = 0
+  public var registered = 0
+  public var combined = 0
+}
+
+/// Reads the codes in a stream of frames of one scene, following each from frame to frame.
+///
+/// Each frame, every tracked code is first looked for where its motion says it is now: read
+/// there through the quadrilateral attempt (`QuadrilateralReader`), or, when that does not
+/// decode, located by registering its known modules on the gray levels (`GridRegistration`).
+/// The full search of the frame (`Detector`) runs only every `TrackerOptions.searchInterval`
+/// frames; what it finds becomes a new track, unless a track already holds it. Every frame
+/// that locates a code adds its module samples to the code's recent ones
+/// (`FrameCombiner`), and a code that this frame alone does not read is read from their
+/// combination, verified as a single frame's read and with a margin in reserve.
+///
+/// The detector stays stateless; all that crosses frames is here. A scene ends, and every
+/// track with it, at `endScene()` or when the frame size changes.
+///
+///     var tracker = CodeTracker()
+///     for image in frames {
+///       for symbol in tracker.process(image) { print(symbol.track, symbol.decoded.text ?? "") }
+///     }
+public struct CodeTracker: Sendable {
+  /// The tracker's options.
+  public let options: TrackerOptions
+  private var detector: Detector
+  private var reader = QuadrilateralReader()
+  private var tracks: [Track] = []
+  private var frame = -1
+  private var lastSearch = Int.min / 2
+  private var size: (width: Int, height: Int)?
+  private var nextID = 1
+  /// What the last frame cost.
+  public private(set) var lastWork = TrackerWork()
+
+  /// The most tracks of codes located but not read kept at once: each costs a registration a
+  /// frame, and texture now and then passes for a code.
+  static let unreadTracks = 4
+
+  /// A tracker whose full searches use `detectorOptions`.
+  public init(
+    options: TrackerOptions = TrackerOptions(), detectorOptions: DetectorOptions = DetectorOptions()
+  ) {
+    self.options = options
+    detector = Detector(options: detectorOptions)
+  }
+
+  /// Ends the scene: the next frame starts afresh, with a full search and new tracks.
+  public mutating func endScene() {
+    tracks.removeAll()
+    frame = -1
+    lastSearch = Int.min / 2
+  }
+
+  /// The codes read in `image`, the next frame of the scene, each with its track.
+  ///
+  /// - Complexity: O(*tracks* × *window pixels*) a frame, plus a full search every
+  ///   `searchInterval` frames.
+  public mutating func process(_ image: GrayImage) -> [TrackedSymbol] {
+    if let size, size.width != image.width || size.height != image.height { endScene() }
+    size = (image.width, image.height)
+    frame += 1
+    lastWork = TrackerWork()
+    for index in tracks.indices {
+      tracks[index].isLocatedNow = false
+      tracks[index].framesReadNow = 0
+    }
+    for index in tracks.indices { follow(index, in: image) }
+    if frame - lastSearch >= max(1, options.searchInterval) { search(image) }
+    for index in tracks.indices where tracks[index].isLocatedNow {
+      combine(index, in: image)
+    }
+    let reports = report()
+    tracks.removeAll { track in
+      frame - track.lastSeen > options.keptUnseen
+        || track.decoded == nil && frame - track.firstSeen > 2 * options.combinedFrames
+    }
+    return reports
+  }
+
+  // MARK: - Steps
+
+  /// Looks for track `index` where its motion says it is: a read there, else a registration.
+  private mutating func follow(_ index: Int, in image: GrayImage) {
+    lastWork.followed += 1
+    let guess = tracks[index].guess(at: frame)
+    if let found = reader.read(guess, in: image, decode: Self.decode) {
+      guard tracks[index].accepts(found.decoded) else {
+        // Another code where this one was: this one has left.
+        tracks[index].isLocatedNow = false
+        return
+      }
+      tracks[index].locate(found.candidate.corners, at: frame)
+      tracks[index].read(found.decoded, matrix: found.candidate.matrix, frames: 1)
+      lastWork.readAtPrediction += 1
+      return
+    }
+    guard
+      let registered = GridRegistration.register(
+        image, template: tracks[index].template, corners: guess.corners,
+        isInverted: guess.isInverted),
+      registered.significance >= options.registrationSignificance
+    else { return }
+    tracks[index].locate(registered.corners, at: frame)
+    lastWork.registered += 1
+  }
+
+  /// The full search: codes it reads join their tracks or start new ones; codes it locates
+  /// without reading start tracks of their own, to be read by combining frames.
+  private mutating func search(_ image: GrayImage) {
+    lastSearch = frame
+    lastWork.searched = true
+    var located: [SymbolCandidate] = []
+    let detections = detector.detect(in: image) { candidate -> DecodedSymbol? in
+      let decoded = Self.decode(candidate)
+      if decoded == nil, candidate.formatDistance == 0, candidate.kind == .qr {
+        located.append(candidate)
+      }
+      return decoded
+    }
+    for detection in detections {
+      let corners = detection.candidate.corners
+      if let index = trackHolding(corners, decoded: detection.decoded) {
+        guard tracks[index].framesReadNow == 0 else { continue }
+        tracks[index].locate(corners, at: frame)
+        tracks[index].read(detection.decoded, matrix: detection.candidate.matrix, frames: 1)
+      } else {
+        var track = Track(
+          located: detection.candidate, at: frame, combinedFrames: options.combinedFrames)
+        track.read(detection.decoded, matrix: detection.candidate.matrix, frames: 1)
+        tracks.append(track)
+      }
+    }
+    var unread = tracks.filter { $0.decoded == nil }.count
+    for candidate in located where unread < Self.unreadTracks {
+      guard trackHolding(candidate.corners, decoded: nil) == nil else { continue }
+      tracks.append(
+        Track(located: candidate, at: frame, combinedFrames: options.combinedFrames))
+      unread += 1
+    }
+  }
+
+  /// Adds this frame's samples of track `index` and, when this frame alone did not read it,
+  /// reads their combination.
+  private mutating func combine(_ index: Int, in image: GrayImage) {
+    let size = tracks[index].version.size
+    guard
+      let transform = PerspectiveTransform(square: Double(size), to: tracks[index].corners)
+    else { return }
+    tracks[index].combiner.add(ModuleSamples(image, transform, size: size))
+    let frames = tracks[index].combiner.count
+    guard tracks[index].framesReadNow == 0, frames >= 2 else { return }
+    let (matrix, unreliable) = tracks[index].combiner.combined(
+      isInverted: tracks[index].isInverted)
+    guard
+      let decoded = Detector.verifiedDecode(
+        matrix, unreliable: unreliable, version: tracks[index].version),
+      hasReserve(decoded)
+    else { return }
+    guard tracks[index].accepts(decoded) else {
+      // What the frames read is not this track's code: its samples mix two codes.
+      tracks[index].combiner.removeAll()
+      return
+    }
+    tracks[index].read(decoded, matrix: matrix, frames: frames)
+    lastWork.combined += 1
+  }
+
+  /// Whether every block of `decoded` left `TrackerOptions.combinedReserve` of its correction
+  /// capacity unused (and at least one codeword's worth).
+  private func hasReserve(_ decoded: DecodedSymbol) -> Bool {
+    decoded.blocks.allSatisfy { block in
+      Double(block.margin) >= max(1, options.combinedReserve * Double(block.capacity))
+    }
+  }
+
+  /// The tracks read this frame, as reports, each with its number (given now if new).
+  private mutating func report() -> [TrackedSymbol] {
+    var reports: [TrackedSymbol] = []
+    for index in tracks.indices where tracks[index].framesReadNow > 0 {
+      guard let decoded = tracks[index].decoded else { continue }
+      let id = tracks[index].id ?? nextID
+      if tracks[index].id == nil {
+        tracks[index].id = id
+        nextID += 1
+      }
+      reports.append(
+        TrackedSymbol(
+          decoded: decoded, corners: tracks[index].corners, isMirrored: tracks[index].isMirrored,
+          isInverted: tracks[index].isInverted, track: id, frames: tracks[index].framesReadNow))
+    }
+    return reports
+  }
+
+  /// The track whose code this is: one located this frame, or expected here, whose place
+  /// holds the centre of `corners` and which reads `decoded` (or has read nothing, with
+  /// `decoded` nil or not).
+  private func trackHolding(_ corners: [Point], decoded: DecodedSymbol?) -> Int? {
+    let centre = Track.centre(corners)
+    return tracks.indices.first { index in
+      let track = tracks[index]
+      let place = track.isLocatedNow ? track.corners : track.predicted(at: frame)
+      guard Track.contains(place, centre) else { return false }
+      guard let decoded else { return true }
+      return track.accepts(decoded)
+    }
+  }
+
+  /// The detector's decode: the decoder, which must not transpose on its own (the detector
+  /// tries mirror images itself).
+  private static func decode(_ candidate: SymbolCandidate) -> DecodedSymbol? {
+    try? Decoder.decode(
+      candidate.matrix, unreliableModules: candidate.unreliable, allowsMirrored: false)
+  }
+}

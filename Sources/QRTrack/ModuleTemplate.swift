@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+// The modules whose colours are known before reading a symbol: what registers a frame's grid.
+
+import QRCodec
+
+/// The modules of a symbol whose colours a caller knows: the function patterns of its version
+/// (ISO/IEC 18004:2015, 6.3), and, once the symbol has been read, every module as last read.
+///
+/// A frame's grid is registered by finding the corners under which these modules show their
+/// colours best (`GridRegistration`); with every module known, a few hundred modules vote
+/// instead of the finder patterns' few dozen, which is what holds a faint, noisy code.
+struct ModuleTemplate: Sendable {
+  /// The symbol's side in modules.
+  let size: Int
+  /// Known modules as (x, y) in symbol orientation, each with whether it is dark.
+  private(set) var modules: [(x: Int, y: Int, isDark: Bool)]
+
+  /// The function patterns of `version`: finder patterns with their separators, and the timing
+  /// patterns (and, for QR Code, the alignment patterns).
+  init(version: SymbolVersion) {
+    size = version.size
+    modules = []
+    switch version {
+    case .qr(let qr):
+      for (cx, cy) in [(3, 3), (size - 4, 3), (3, size - 4)] { addFinder(cx, cy) }
+      for i in 8..<(size - 8) {
+        modules.append((i, 6, i % 2 == 0))
+        modules.append((6, i, i % 2 == 0))
+      }
+      let centres = qr.alignmentPatternCentres
+      for cy in centres {
+        for cx in centres where !Self.overlapsFinder(cx, cy, size: size) {
+          for dy in -2...2 {
+            for dx in -2...2 {
+              let ring = max(abs(dx), abs(dy))
+              modules.append((cx + dx, cy + dy, ring != 1))
+            }
+          }
+        }
+      }
+    case .micro:
+      addFinder(3, 3)
+      for i in 8..<size {
+        modules.append((i, 0, i % 2 == 0))
+        modules.append((0, i, i % 2 == 0))
+      }
+    }
+  }
+
+  /// Every module of `matrix` (a symbol as read, in symbol orientation).
+  init(matrix: BitMatrix) {
+    size = matrix.size
+    modules = []
+    modules.reserveCapacity(size * size)
+    for y in 0..<size {
+      for x in 0..<size { modules.append((x, y, matrix.isDark(x: x, y: y))) }
+    }
+  }
+
+  /// A finder pattern centred on module (`cx`, `cy`) and its separator ring, where it is in
+  /// the symbol.
+  private mutating func addFinder(_ cx: Int, _ cy: Int) {
+    for dy in -4...4 {
+      for dx in -4...4 {
+        let (x, y) = (cx + dx, cy + dy)
+        guard x >= 0, y >= 0, x < size, y < size else { continue }
+        let ring = max(abs(dx), abs(dy))
+        modules.append((x, y, ring != 2 && ring != 4))
+      }
+    }
+  }
+
+  /// Whether an alignment pattern at (`cx`, `cy`) would overlap a finder pattern (those are
+  /// left out, ISO/IEC 18004:2015, 6.3.6).
+  private static func overlapsFinder(_ cx: Int, _ cy: Int, size: Int) -> Bool {
+    (cx < 9 && cy < 9) || (cx > size - 10 && cy < 9) || (cx < 9 && cy > size - 10)
+  }
+}
