@@ -4,6 +4,8 @@
 import QRCodec
 import QRImage
 import QRVision
+import Glibc
+let debugTracker = getenv("QRTRACK_DEBUG") != nil
 
 /// How a `CodeTracker` follows codes.
 public struct TrackerOptions: Hashable, Sendable {
@@ -21,10 +23,10 @@ public struct TrackerOptions: Hashable, Sendable {
   /// How plainly a code's known modules must show (their contrast over its standard error)
   /// for a frame to count as locating it without reading it. Default 8.
   public var registrationSignificance = 8.0
-  /// The check codewords each block of a combined read must leave unused, as a share of the
-  /// block's correction capacity (at least one): the margin kept in reserve, since a combined
-  /// read has no single frame to vouch for it. Default 0.25.
-  public var combinedReserve = 0.25
+  /// The correction each block of a combined read must leave unused, as a share of the block's
+  /// capacity (and at least two codewords' worth): the margin kept in reserve, since a combined
+  /// read has no single frame to vouch for it. Default 0.15.
+  public var combinedReserve = 0.15
 
   /// The default options.
   public init() {}
@@ -129,8 +131,13 @@ public struct CodeTracker: Sendable {
       combine(index, in: image)
     }
     let reports = report()
+    if debugTracker {
+      print(
+        "DEBUG frame \(frame) tracks \(tracks.count) unread \(tracks.filter { $0.decoded == nil }.count) work \(lastWork) reports \(reports.map { "\($0.track):\($0.frames)" })"
+      )
+    }
     tracks.removeAll { track in
-      frame - track.lastSeen > options.keptUnseen
+      track.hasLeft || frame - track.lastSeen > options.keptUnseen
         || track.decoded == nil && frame - track.firstSeen > 2 * options.combinedFrames
     }
     return reports
@@ -138,29 +145,33 @@ public struct CodeTracker: Sendable {
 
   // MARK: - Steps
 
-  /// Looks for track `index` where its motion says it is: a read there, else a registration.
+  /// Looks for track `index` where its motion says it is: its known modules registered on the
+  /// gray levels from the predicted corners (near them when it was seen in the last frame,
+  /// further when not); failing that, the quadrilateral attempt at the prediction, whose grid
+  /// fit reaches further still.
   private mutating func follow(_ index: Int, in image: GrayImage) {
     lastWork.followed += 1
     let guess = tracks[index].guess(at: frame)
-    if let found = reader.read(guess, in: image, decode: Self.decode) {
-      guard tracks[index].accepts(found.decoded) else {
-        // Another code where this one was: this one has left.
-        tracks[index].isLocatedNow = false
-        return
-      }
-      tracks[index].locate(found.candidate.corners, at: frame)
-      tracks[index].read(found.decoded, matrix: found.candidate.matrix, frames: 1)
-      lastWork.readAtPrediction += 1
+    tracks[index].prediction = guess.corners
+    let wasSeen = tracks[index].lastSeen == frame - 1
+    let reaches: [GridRegistration.Reach] = wasSeen ? [.near, .wide] : [.wide]
+    for reach in reaches {
+      guard
+        let registered = GridRegistration.register(
+          image, template: tracks[index].template, corners: guess.corners,
+          isInverted: guess.isInverted, reach: reach),
+        registered.significance >= options.registrationSignificance
+      else { continue }
+      tracks[index].locate(registered.corners, at: frame)
+      lastWork.registered += 1
       return
     }
-    guard
-      let registered = GridRegistration.register(
-        image, template: tracks[index].template, corners: guess.corners,
-        isInverted: guess.isInverted),
-      registered.significance >= options.registrationSignificance
+    guard let found = reader.read(guess, in: image, decode: Self.decode),
+      tracks[index].accepts(found.decoded)
     else { return }
-    tracks[index].locate(registered.corners, at: frame)
-    lastWork.registered += 1
+    tracks[index].locate(found.candidate.corners, at: frame)
+    tracks[index].read(found.decoded, matrix: found.candidate.matrix, frames: 1)
+    lastWork.readAtPrediction += 1
   }
 
   /// The full search: codes it reads join their tracks or start new ones; codes it locates
@@ -198,23 +209,55 @@ public struct CodeTracker: Sendable {
     }
   }
 
-  /// Adds this frame's samples of track `index` and, when this frame alone did not read it,
-  /// reads their combination.
+  /// Adds this frame's samples of track `index` and, when it was not read yet this frame,
+  /// reads them: this frame's alone, then combined with the recent frames'.
   private mutating func combine(_ index: Int, in image: GrayImage) {
     let size = tracks[index].version.size
     guard
       let transform = PerspectiveTransform(square: Double(size), to: tracks[index].corners)
     else { return }
-    tracks[index].combiner.add(ModuleSamples(image, transform, size: size))
+    let samples = ModuleSamples(image, transform, size: size)
+    tracks[index].combiner.add(samples)
+    guard tracks[index].framesReadNow == 0 else { return }
+    let isInverted = tracks[index].isInverted
+    let version = tracks[index].version
+    var alone = FrameCombiner(size: size, capacity: 1)
+    alone.add(samples)
+    let single = alone.combined(isInverted: isInverted)
+    if let decoded = Detector.verifiedDecode(
+      single.matrix, unreliable: single.unreliable, version: version)
+    {
+      guard tracks[index].accepts(decoded) else {
+        // Another code where this one was: this one has left, and the search will find the
+        // other.
+        tracks[index].leave()
+        return
+      }
+      tracks[index].read(decoded, matrix: single.matrix, frames: 1)
+      return
+    }
     let frames = tracks[index].combiner.count
-    guard tracks[index].framesReadNow == 0, frames >= 2 else { return }
-    let (matrix, unreliable) = tracks[index].combiner.combined(
-      isInverted: tracks[index].isInverted)
-    guard
-      let decoded = Detector.verifiedDecode(
-        matrix, unreliable: unreliable, version: tracks[index].version),
+    guard frames >= 2,
+      let (matrix, unreliable) = Optional(tracks[index].combiner.combined(isInverted: isInverted)),
+      let decoded = Detector.verifiedDecode(matrix, unreliable: unreliable, version: version),
       hasReserve(decoded)
-    else { return }
+    else {
+      // The quadrilateral attempt where the code was predicted, then where it was
+      // registered: its local threshold and grid fit read some frames the gray levels alone
+      // do not.
+      for corners in [tracks[index].prediction, tracks[index].corners] {
+        var guess = tracks[index].guess(at: frame)
+        guess.corners = corners
+        if let found = reader.read(guess, in: image, decode: Self.decode),
+          tracks[index].accepts(found.decoded)
+        {
+          tracks[index].read(found.decoded, matrix: found.candidate.matrix, frames: 1)
+          lastWork.readAtPrediction += 1
+          return
+        }
+      }
+      return
+    }
     guard tracks[index].accepts(decoded) else {
       // What the frames read is not this track's code: its samples mix two codes.
       tracks[index].combiner.removeAll()
@@ -225,10 +268,10 @@ public struct CodeTracker: Sendable {
   }
 
   /// Whether every block of `decoded` left `TrackerOptions.combinedReserve` of its correction
-  /// capacity unused (and at least one codeword's worth).
+  /// capacity unused (and at least two codewords' worth).
   private func hasReserve(_ decoded: DecodedSymbol) -> Bool {
     decoded.blocks.allSatisfy { block in
-      Double(block.margin) >= max(1, options.combinedReserve * Double(block.capacity))
+      block.margin >= max(2, Int(options.combinedReserve * Double(block.capacity)))
     }
   }
 

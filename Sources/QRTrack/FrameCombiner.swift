@@ -19,13 +19,20 @@ struct ModuleSamples: Sendable {
   /// A module whose samples average this level or more is in saturated glare.
   static let saturated = 250.0
   /// The points sampled in a module, as offsets from its corner in modules, each way.
-  private static let offsets = [0.3, 0.5, 0.7]
+  private static let offsets = [0.35, 0.65]
 
   /// The modules of a `size` × `size` grid seen through `transform` (module coordinates to
   /// pixels) in `image`.
   ///
   /// - Complexity: O(*size*²).
   init(_ image: GrayImage, _ transform: PerspectiveTransform, size: Int) {
+    self = image.pixels.withUnsafeBufferPointer { buffer in
+      Self(
+        Pixels(buffer: buffer, width: image.width, height: image.height), transform, size: size)
+    }
+  }
+
+  private init(_ image: Pixels, _ transform: PerspectiveTransform, size: Int) {
     var levels = [Double](repeating: 0, count: size * size)
     var seen = [Bool](repeating: true, count: size * size)
     let (width, height) = (Double(image.width), Double(image.height))
@@ -39,7 +46,7 @@ struct ModuleSamples: Sendable {
             if !(point.x >= 0 && point.y >= 0 && point.x < width && point.y < height) {
               isInside = false
             }
-            sum += GrayLevels.level(image, at: point)
+            sum += image.level(at: point)
           }
         }
         let level = sum / Double(Self.offsets.count * Self.offsets.count)

@@ -5,22 +5,32 @@ import QRImage
 
 /// Moves a predicted grid until the modules whose colours are known show them best.
 ///
-/// The score of a grid is the contrast of its known modules: the mean gray level of those that
-/// must be light less the mean of those that must be dark, each sampled at its centre
-/// (bilinearly). The grid is first shifted whole (a hand-held camera's motion between frames
-/// is mostly a shift the prediction got a little wrong), then each corner is moved in turn, as
-/// `GridFitter` moves them over binarized pixels; here over gray ones, so that a faint code
-/// under heavy noise, which no threshold splits cleanly, still registers: a few hundred modules
-/// average the noise away.
+/// The score of a grid is the contrast of its known modules: the mean difference, over pairs of
+/// neighbouring modules that must differ, of the light one's gray level less the dark one's,
+/// each sampled at its centre (bilinearly). Neighbours see the same light, so a glare spot's
+/// slope or a shadow's edge across the code does not blur the score, and pairs lost in
+/// saturated glare are left out. The grid is first shifted whole, climbing from the prediction in shrinking
+/// steps (a hand-held camera's motion between frames is mostly a shift the prediction got a
+/// little wrong), then each corner is moved in turn, as `GridFitter` moves them over binarized
+/// pixels; here over gray ones, so that a faint code under heavy noise, which no threshold
+/// splits cleanly, still registers: a few hundred modules average the noise away.
 enum GridRegistration {
-  /// The shifts tried, in modules, each way.
-  static let shifts = [-1.5, -1, -0.5, 0, 0.5, 1, 1.5]
-  /// The steps (in modules) by which each corner is moved, coarse to fine.
-  static let cornerSteps = [0.5, 0.25, 0.125]
-  /// The most rounds of corner moves at one step.
-  static let rounds = 4
-  /// The most template modules scored per trial grid (spread evenly over the template).
-  static let scoredModules = 700
+  /// How far a registration searches: the steps (in modules) of the whole grid's shifts and
+  /// then of each corner's moves, coarse to fine, and the most rounds of moves at one step.
+  /// and the most template modules scored per trial grid (spread evenly over the template).
+  struct Reach {
+    var shiftSteps: [Double]
+    var cornerSteps: [Double]
+    var rounds: Int
+    var modules: Int
+
+    /// From a prediction that may be off by a module or two.
+    static let wide = Reach(
+      shiftSteps: [1, 0.5, 0.25, 0.125], cornerSteps: [0.25, 0.125], rounds: 3, modules: 240)
+    /// From a prediction made from the last frame's place (off by a fraction of a module).
+    static let near = Reach(
+      shiftSteps: [0.25, 0.125], cornerSteps: [0.125], rounds: 2, modules: 128)
+  }
 
   /// A registered grid: its corners and how plainly its known modules show.
   struct Result {
@@ -35,13 +45,23 @@ enum GridRegistration {
   /// The grid near `corners` (symbol order) under which `template`'s modules read best in
   /// `image`, inverted when the symbol is light on dark; nil when the corners make no grid.
   ///
-  /// - Complexity: O(*t* × *m*) for *t* ≈ 100 trial grids and *m* ≤ `scoredModules`.
+  /// - Complexity: O(*t* × *m*) for *t* ≈ 100 trial grids and *m* ≤ `Reach.modules`.
   static func register(
-    _ image: GrayImage, template: ModuleTemplate, corners: [Point], isInverted: Bool
+    _ image: GrayImage, template: ModuleTemplate, corners: [Point], isInverted: Bool,
+    reach: Reach = .wide
   ) -> Result? {
-    let modules = scored(template)
+    image.pixels.withUnsafeBufferPointer { pixels in
+      register(
+        Pixels(buffer: pixels, width: image.width, height: image.height), template: template,
+        corners: corners, sign: isInverted ? -1 : 1, reach: reach)
+    }
+  }
+
+  private static func register(
+    _ image: Pixels, template: ModuleTemplate, corners: [Point], sign: Double, reach: Reach
+  ) -> Result? {
+    let modules = scored(template.edges, count: reach.modules)
     let size = Double(template.size)
-    let sign = isInverted ? -1.0 : 1.0
     func contrast(_ trial: [Point]) -> Double {
       guard let transform = PerspectiveTransform(square: size, to: trial) else { return -.infinity }
       return sign * Statistics(image, transform, modules).contrast
@@ -49,32 +69,37 @@ enum GridRegistration {
     var best = corners
     var bestScore = contrast(corners)
     guard bestScore > -.infinity else { return nil }
-    let module = (corners[0].distance(to: corners[1]) + corners[0].distance(to: corners[3]))
-      / (2 * size)
-    let start = best
-    for dy in shifts {
-      for dx in shifts where dx != 0 || dy != 0 {
-        let shift = Point(x: dx * module, y: dy * module)
-        let trial = start.map { $0 + shift }
-        let value = contrast(trial)
-        if value > bestScore { (best, bestScore) = (trial, value) }
-      }
-    }
-    for step in cornerSteps.map({ $0 * module }) {
-      var improved = true
+    let module =
+      (corners[0].distance(to: corners[1]) + corners[0].distance(to: corners[3])) / (2 * size)
+    /// Climbs from `best` by the moves `trials` makes of it, `rounds` times at most.
+    func climb(_ trials: ([Point]) -> [[Point]]) {
       var round = 0
-      while improved && round < rounds {
+      var improved = true
+      while improved && round < reach.rounds {
         improved = false
         round += 1
-        for index in 0..<4 {
-          for move in [Point(x: step, y: 0), Point(x: -step, y: 0), Point(x: 0, y: step), Point(x: 0, y: -step)] {
-            var trial = best
-            trial[index] = trial[index] + move
-            let value = contrast(trial)
-            if value > bestScore {
-              (best, bestScore) = (trial, value)
-              improved = true
-            }
+        for trial in trials(best) {
+          let value = contrast(trial)
+          if value > bestScore {
+            (best, bestScore) = (trial, value)
+            improved = true
+          }
+        }
+      }
+    }
+    let directions = [(1.0, 0.0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)]
+    for step in reach.shiftSteps.map({ $0 * module }) {
+      climb { grid in
+        directions.map { dx, dy in grid.map { $0 + Point(x: dx * step, y: dy * step) } }
+      }
+    }
+    for step in reach.cornerSteps.map({ $0 * module }) {
+      climb { grid in
+        (0..<4).flatMap { index in
+          directions.prefix(4).map { dx, dy in
+            var trial = grid
+            trial[index] = trial[index] + Point(x: dx * step, y: dy * step)
+            return trial
           }
         }
       }
@@ -86,73 +111,75 @@ enum GridRegistration {
       significance: sign * statistics.significance)
   }
 
-  /// The template's modules a trial scores: all of them, or an even spread of
-  /// `scoredModules`, always with light and dark ones.
-  private static func scored(_ template: ModuleTemplate) -> [(x: Int, y: Int, isDark: Bool)] {
-    let all = template.modules
-    guard all.count > scoredModules else { return all }
-    let stride = Double(all.count) / Double(scoredModules)
-    return (0..<scoredModules).map { all[Int(Double($0) * stride)] }
+  /// The pairs of modules a trial scores: all of them, or an even spread of `count`.
+  private static func scored(_ all: [Edge], count: Int) -> [Edge] {
+    guard all.count > count else { return all }
+    let stride = Double(all.count) / Double(count)
+    return (0..<count).map { all[Int(Double($0) * stride)] }
   }
 
-  /// The gray levels of a grid's known modules: their means and spreads by colour.
+  /// A pair of neighbouring modules, (light, dark).
+  typealias Edge = (light: (x: Int, y: Int), dark: (x: Int, y: Int))
+
+  /// A level this high is saturated: glare, which shows no contrast.
+  static let saturated = 250.0
+
+  /// The contrast of a grid's module pairs: the mean difference and its significance.
   private struct Statistics {
     var contrast = 0.0
     var significance = 0.0
 
-    init(
-      _ image: GrayImage, _ transform: PerspectiveTransform,
-      _ modules: [(x: Int, y: Int, isDark: Bool)]
-    ) {
-      var sums = (dark: 0.0, light: 0.0)
-      var squares = (dark: 0.0, light: 0.0)
-      var counts = (dark: 0, light: 0)
-      for module in modules {
-        let level = GrayLevels.level(
-          image, at: transform.apply(x: Double(module.x) + 0.5, y: Double(module.y) + 0.5))
-        if module.isDark {
-          sums.dark += level
-          squares.dark += level * level
-          counts.dark += 1
-        } else {
-          sums.light += level
-          squares.light += level * level
-          counts.light += 1
+    init(_ image: Pixels, _ transform: PerspectiveTransform, _ edges: [Edge]) {
+      var (sum, squares, count) = (0.0, 0.0, 0)
+      for edge in edges {
+        let light = image.level(
+          at: transform.apply(x: Double(edge.light.x) + 0.5, y: Double(edge.light.y) + 0.5))
+        let dark = image.level(
+          at: transform.apply(x: Double(edge.dark.x) + 0.5, y: Double(edge.dark.y) + 0.5))
+        guard light < GridRegistration.saturated || dark < GridRegistration.saturated else {
+          continue
         }
+        let difference = light - dark
+        sum += difference
+        squares += difference * difference
+        count += 1
       }
-      guard counts.dark > 1, counts.light > 1 else { return }
-      let (nd, nl) = (Double(counts.dark), Double(counts.light))
-      let (md, ml) = (sums.dark / nd, sums.light / nl)
-      let vd = max(0, squares.dark / nd - md * md)
-      let vl = max(0, squares.light / nl - ml * ml)
-      contrast = ml - md
-      significance = contrast / max((vd / nd + vl / nl).squareRoot(), 1e-6)
+      guard count > 1 else { return }
+      let n = Double(count)
+      contrast = sum / n
+      let variance = max(0, squares / n - contrast * contrast)
+      significance = contrast / max((variance / n).squareRoot(), 1e-6)
     }
   }
 }
 
-/// Gray levels between pixel centres.
-enum GrayLevels {
+/// A gray image's pixels as a buffer, for the per-module loops of registration and sampling.
+struct Pixels {
+  let buffer: UnsafeBufferPointer<UInt8>
+  let width: Int
+  let height: Int
+
   /// The gray level at `point` (pixel centres at half-integers), interpolated bilinearly
   /// between the four nearest pixels; points outside the image take the nearest edge pixel.
   ///
   /// - Complexity: O(1).
   @inline(__always)
-  static func level(_ image: GrayImage, at point: Point) -> Double {
+  func level(at point: Point) -> Double {
     guard point.x.isFinite, point.y.isFinite else { return 0 }
-    let fx = min(max(point.x - 0.5, 0), Double(image.width - 1))
-    let fy = min(max(point.y - 0.5, 0), Double(image.height - 1))
+    let fx = min(max(point.x - 0.5, 0), Double(width - 1))
+    let fy = min(max(point.y - 0.5, 0), Double(height - 1))
     let x0 = Int(fx)
     let y0 = Int(fy)
-    let x1 = min(x0 + 1, image.width - 1)
-    let y1 = min(y0 + 1, image.height - 1)
+    let x1 = min(x0 &+ 1, width &- 1)
+    let y1 = min(y0 &+ 1, height &- 1)
     let (ax, ay) = (fx - Double(x0), fy - Double(y0))
-    let row0 = y0 * image.width
-    let row1 = y1 * image.width
-    let top =
-      Double(image.pixels[row0 + x0]) * (1 - ax) + Double(image.pixels[row0 + x1]) * ax
-    let bottom =
-      Double(image.pixels[row1 + x0]) * (1 - ax) + Double(image.pixels[row1 + x1]) * ax
+    let row0 = y0 &* width
+    let row1 = y1 &* width
+    // Unsafe, measured (registration scores a few hundred modules for each of ~100 trial
+    // grids a frame and track: checked subscripts were a fifth of it): x0, x1 < width and
+    // y0, y1 < height by the clamps above, so every index is below width × height.
+    let top = Double(buffer[row0 &+ x0]) * (1 - ax) + Double(buffer[row0 &+ x1]) * ax
+    let bottom = Double(buffer[row1 &+ x0]) * (1 - ax) + Double(buffer[row1 &+ x1]) * ax
     return top * (1 - ay) + bottom * ay
   }
 }

@@ -57,6 +57,27 @@ struct ModuleTemplate: Sendable {
     }
   }
 
+  /// Neighbouring known modules of opposite colours, across and down, as (light, dark): each
+  /// pair's difference measures the symbol's contrast where it is, whatever the light across
+  /// the symbol (a glare spot's slope, a shadow's edge).
+  var edges: [(light: (x: Int, y: Int), dark: (x: Int, y: Int))] {
+    var colours = [Int8](repeating: -1, count: size * size)
+    for module in modules { colours[module.y * size + module.x] = module.isDark ? 1 : 0 }
+    var edges: [(light: (x: Int, y: Int), dark: (x: Int, y: Int))] = []
+    for module in modules {
+      for (dx, dy) in [(1, 0), (0, 1)] {
+        let (x, y) = (module.x + dx, module.y + dy)
+        guard x < size, y < size else { continue }
+        let other = colours[y * size + x]
+        guard other >= 0, (other == 1) != module.isDark else { continue }
+        let here = (x: module.x, y: module.y)
+        let there = (x: x, y: y)
+        edges.append(module.isDark ? (light: there, dark: here) : (light: here, dark: there))
+      }
+    }
+    return edges
+  }
+
   /// A finder pattern centred on module (`cx`, `cy`) and its separator ring, where it is in
   /// the symbol.
   private mutating func addFinder(_ cx: Int, _ cy: Int) {

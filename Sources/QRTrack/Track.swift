@@ -28,6 +28,9 @@ struct Track: Sendable {
   /// Its recent frames' samples.
   var combiner: FrameCombiner
 
+  /// This frame: where its motion said it would be (its place in the frame before, for a
+  /// track found in this frame).
+  var prediction: [Point] = []
   /// This frame: whether it was located, and how it was read (the frames the read used; 0 when
   /// not read).
   var isLocatedNow = false
@@ -42,6 +45,7 @@ struct Track: Sendable {
     isInverted = candidate.isInverted
     isMirrored = candidate.isMirrored
     corners = candidate.corners
+    prediction = candidate.corners
     motion = [Point](repeating: Point(x: 0, y: 0), count: 4)
     lastSeen = frame
     firstSeen = frame
@@ -76,6 +80,16 @@ struct Track: Sendable {
     lastSeen = frame
     isLocatedNow = true
   }
+
+  /// Notes that its code has left (another is where it was): it is not located now, and is
+  /// dropped as soon as tracks are settled.
+  mutating func leave() {
+    isLocatedNow = false
+    hasLeft = true
+  }
+
+  /// Whether its code has left.
+  private(set) var hasLeft = false
 
   /// Notes that it read `decoded` through `candidate` in frame `frame`, using `frames` frames.
   mutating func read(_ decoded: DecodedSymbol, matrix: BitMatrix, frames: Int) {
