@@ -84,7 +84,12 @@ public struct CodeTracker: Sendable {
   /// The tracker's options.
   public let options: TrackerOptions
   private var detector: Detector
+  /// The search of the low-light average, at half size (its own buffers).
+  private var averageDetector: Detector
   private var reader = QuadrilateralReader()
+  private var average = FrameAverage()
+  /// Whether the frames are dim and noisy: averaged, and the average searched too.
+  private var isLowLight = false
   private var tracks: [Track] = []
   private var frame = -1
   private var lastSearch = Int.min / 2
@@ -103,6 +108,7 @@ public struct CodeTracker: Sendable {
   ) {
     self.options = options
     detector = Detector(options: detectorOptions)
+    averageDetector = Detector(options: detectorOptions)
   }
 
   /// Ends the scene: the next frame starts afresh, with a full search and new tracks.
@@ -110,6 +116,8 @@ public struct CodeTracker: Sendable {
     tracks.removeAll()
     frame = -1
     lastSearch = Int.min / 2
+    average.reset()
+    isLowLight = false
   }
 
   /// The codes read in `image`, the next frame of the scene, each with its track.
@@ -126,7 +134,17 @@ public struct CodeTracker: Sendable {
       tracks[index].framesReadNow = 0
     }
     for index in tracks.indices { follow(index, in: image) }
-    if frame - lastSearch >= max(1, options.searchInterval) { search(image) }
+    let isSearchFrame = frame - lastSearch >= max(1, options.searchInterval)
+    if isSearchFrame && options.combinedFrames > 1 {
+      let wasLowLight = isLowLight
+      isLowLight = FrameAverage.isLowLight(image)
+      if !isLowLight || !wasLowLight { average.reset() }
+    }
+    let averaged = isLowLight ? average.add(image) : nil
+    if isSearchFrame {
+      search(image)
+      if let averaged, average.count > 1 { searchAverage(averaged) }
+    }
     for index in tracks.indices where tracks[index].isLocatedNow {
       combine(index, in: image)
     }
@@ -202,6 +220,36 @@ public struct CodeTracker: Sendable {
     }
     var unread = tracks.filter { $0.decoded == nil }.count
     for candidate in located where unread < Self.unreadTracks {
+      guard trackHolding(candidate.corners, decoded: nil) == nil else { continue }
+      tracks.append(
+        Track(located: candidate, at: frame, combinedFrames: options.combinedFrames))
+      unread += 1
+    }
+  }
+
+  /// The search of the low-light average (half size, aligned to this frame): what it reads or
+  /// locates, and no track holds, starts a track, to be followed in the frames themselves.
+  private mutating func searchAverage(_ averaged: GrayImage) {
+    var located: [SymbolCandidate] = []
+    let detections = averageDetector.detect(in: averaged) { candidate -> DecodedSymbol? in
+      let decoded = Self.decode(candidate)
+      if decoded == nil, candidate.formatDistance == 0, candidate.kind == .qr {
+        located.append(candidate)
+      }
+      return decoded
+    }
+    let frames = min(average.count, FrameAverage.effectiveFrames)
+    for detection in detections {
+      var candidate = detection.candidate
+      candidate.corners = candidate.corners.map { $0 * 2 }
+      guard trackHolding(candidate.corners, decoded: detection.decoded) == nil else { continue }
+      var track = Track(located: candidate, at: frame, combinedFrames: options.combinedFrames)
+      track.read(detection.decoded, matrix: candidate.matrix, frames: frames)
+      tracks.append(track)
+    }
+    var unread = tracks.filter { $0.decoded == nil }.count
+    for var candidate in located where unread < Self.unreadTracks {
+      candidate.corners = candidate.corners.map { $0 * 2 }
       guard trackHolding(candidate.corners, decoded: nil) == nil else { continue }
       tracks.append(
         Track(located: candidate, at: frame, combinedFrames: options.combinedFrames))

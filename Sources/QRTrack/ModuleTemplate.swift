@@ -14,6 +14,10 @@ struct ModuleTemplate: Sendable {
   let size: Int
   /// Known modules as (x, y) in symbol orientation, each with whether it is dark.
   private(set) var modules: [(x: Int, y: Int, isDark: Bool)]
+  /// Neighbouring known modules of opposite colours, across and down, as (light, dark): each
+  /// pair's difference measures the symbol's contrast where it is, whatever the light across
+  /// the symbol (a glare spot's slope, a shadow's edge).
+  private(set) var edges: [(light: (x: Int, y: Int), dark: (x: Int, y: Int))] = []
 
   /// The function patterns of `version`: finder patterns with their separators, and the timing
   /// patterns (and, for QR Code, the alignment patterns).
@@ -45,6 +49,7 @@ struct ModuleTemplate: Sendable {
         modules.append((0, i, i % 2 == 0))
       }
     }
+    edges = pairs()
   }
 
   /// Every module of `matrix` (a symbol as read, in symbol orientation).
@@ -55,12 +60,11 @@ struct ModuleTemplate: Sendable {
     for y in 0..<size {
       for x in 0..<size { modules.append((x, y, matrix.isDark(x: x, y: y))) }
     }
+    edges = pairs()
   }
 
-  /// Neighbouring known modules of opposite colours, across and down, as (light, dark): each
-  /// pair's difference measures the symbol's contrast where it is, whatever the light across
-  /// the symbol (a glare spot's slope, a shadow's edge).
-  var edges: [(light: (x: Int, y: Int), dark: (x: Int, y: Int))] {
+  /// The pairs of `modules` for `edges`.
+  private func pairs() -> [(light: (x: Int, y: Int), dark: (x: Int, y: Int))] {
     var colours = [Int8](repeating: -1, count: size * size)
     for module in modules { colours[module.y * size + module.x] = module.isDark ? 1 : 0 }
     var edges: [(light: (x: Int, y: Int), dark: (x: Int, y: Int))] = []
