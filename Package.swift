@@ -123,6 +123,9 @@ let package = Package(
       name: "QRCaptureTests", dependencies: ["QRCapture", "QRImage", "QRSystem", "CV4L2"]),
     .testTarget(
       name: "QRVisionTests", dependencies: ["QRVision", "QRCodec", "QRImage", "QRSimulator"]),
+    .testTarget(
+      name: "QRTrackTests",
+      dependencies: ["QRTrack", "QRVision", "QRCodec", "QRImage", "QRSimulator", "QRRandom"]),
 
     .testTarget(name: "QRGradeTests", dependencies: ["QRGrade", "QRCodec", "QRImage"]),
     .testTarget(

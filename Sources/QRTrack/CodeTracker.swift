@@ -6,6 +6,7 @@ import QRImage
 import QRVision
 import Glibc
 let debugTracker = getenv("QRTRACK_DEBUG") != nil
+func debugSignificance(_ s: Double) -> Bool { if debugTracker { print("DEBUG significance", s) }; return true }
 
 /// How a `CodeTracker` follows codes.
 public struct TrackerOptions: Hashable, Sendable {
@@ -178,6 +179,7 @@ public struct CodeTracker: Sendable {
         let registered = GridRegistration.register(
           image, template: tracks[index].template, corners: guess.corners,
           isInverted: guess.isInverted, reach: reach),
+        debugSignificance(registered.significance),
         registered.significance >= options.registrationSignificance
       else { continue }
       tracks[index].locate(registered.corners, at: frame)

@@ -90,7 +90,21 @@ enum GridRegistration {
     let directions = [(1.0, 0.0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)]
     for step in reach.shiftSteps.map({ $0 * module }) {
       climb { grid in
-        directions.map { dx, dy in grid.map { $0 + Point(x: dx * step, y: dy * step) } }
+        // Shifts, and turns and scalings about the centre that move the corners by `step`.
+        let centre = grid.reduce(Point(x: 0, y: 0), +) * 0.25
+        let reach = max(grid[0].distance(to: centre), 1)
+        let (angle, scale) = (step / reach, step / reach)
+        let similar = [(angle, 1.0), (-angle, 1), (0, 1 + scale), (0, 1 - scale)].map {
+          turn, factor in
+          grid.map { corner -> Point in
+            let offset = corner - centre
+            // Small turns: cos and sin to their third-order terms.
+            let (c, s) = ((1 - turn * turn / 2) * factor, (turn - turn * turn * turn / 6) * factor)
+            return centre + Point(x: offset.x * c - offset.y * s, y: offset.x * s + offset.y * c)
+          }
+        }
+        return directions.map { dx, dy in grid.map { $0 + Point(x: dx * step, y: dy * step) } }
+          + similar
       }
     }
     for step in reach.cornerSteps.map({ $0 * module }) {
