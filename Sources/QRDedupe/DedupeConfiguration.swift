@@ -23,12 +23,16 @@ public enum DedupeClock: String, CaseIterable, Sendable {
 
 /// Everything `qrdedupe` was asked to do.
 public struct DedupeConfiguration: Sendable, Equatable {
-  /// The suppression policy.
-  public var mode: DedupeMode = .interval
+  /// The suppression policy: by default a key is written again only after it was absent for
+  /// the interval, so that a code in view is reported once each time it comes into view.
+  public var mode: DedupeMode = .rearm
   /// The policy's interval in seconds.
   public var interval = 1.0
   /// The fields whose values make up a record's key; `payload` is the decoded `bytes`, else `text`.
-  public var keyFields: [String] = ["payload", "symbology"]
+  /// `track` (qrdetect's number for a code followed through a stream) keeps two identical codes
+  /// in view apart, and a code that comes into view again is a new track; records without one
+  /// (images, `qrdetect --no-track`) are keyed by payload and symbology alone.
+  public var keyFields: [String] = ["payload", "symbology", "track"]
   /// Stop after this many records (or enter events) have been written.
   public var count: Int? = nil
   /// Sightings (in distinct frames) within the interval needed before a key is first written.

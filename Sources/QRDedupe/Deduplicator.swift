@@ -145,11 +145,12 @@ public final class Deduplicator {
   public var isFinished: Bool { configuration.count.map { writtenCount >= $0 } ?? false }
 
   /// The arrival time by which `advance(toArrival:)` should be called if no line comes first,
-  /// so that a `leave` event is not late; nil when nothing is waiting (only the wall clock with
-  /// events waits on its own: the record clock moves only when records arrive).
+  /// so that a `leave` event is not late; nil when nothing is waiting. With the record clock,
+  /// time passes as the wall clock while no record arrives: on a live stream a code's `leave`
+  /// comes when it is due, not with the next record (which may never come while nothing is in
+  /// view).
   public var nextDeadline: Double? {
-    guard configuration.events, configuration.clock == .wall,
-      let slot = table.oldest(in: .confirmed)
+    guard configuration.events, let slot = table.oldest(in: .confirmed)
     else { return nil }
     return timeline.arrival(atTime: table[slot].lastSeen + configuration.effectiveLinger)
   }

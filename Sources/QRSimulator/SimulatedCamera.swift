@@ -6,6 +6,18 @@ import QRImage
 import QRRandom
 import QRStream
 
+/// The light a simulated camera films in.
+public enum SimulatedLight: String, Sendable, Equatable, CaseIterable {
+  /// The scene's own light: uneven, changing slowly.
+  case normal
+  /// A fifth of it, with the same sensor noise: codes faint and noisy in every frame, which
+  /// frames combined read where one frame does not.
+  case low
+  /// A glare spot, brighter than the sensor's range, sweeping across the picture every four
+  /// seconds: each part of a code is washed out in some frames and clear in others.
+  case glare
+}
+
 /// What a simulated camera shows and how it delivers it.
 public struct SimulationSettings: Sendable, Equatable {
   /// One code per payload.
@@ -20,6 +32,8 @@ public struct SimulationSettings: Sendable, Equatable {
   public var frameRate: FrameRate
   /// Whether frames are delivered in real time like a camera (else as fast as they are made).
   public var isPaced: Bool
+  /// The light the scene is filmed in.
+  public var light: SimulatedLight
 
   /// Shown when no payload is given.
   public static let defaultPayloads = [
@@ -38,7 +52,8 @@ public struct SimulationSettings: Sendable, Equatable {
     width: Int = SimulationSettings.defaultSize.width,
     height: Int = SimulationSettings.defaultSize.height,
     seed: UInt64 = SimulationSettings.defaultSeed,
-    frameRate: FrameRate = FrameRate(numerator: 30) ?? .standard, isPaced: Bool = true
+    frameRate: FrameRate = FrameRate(numerator: 30) ?? .standard, isPaced: Bool = true,
+    light: SimulatedLight = .normal
   ) {
     self.payloads = payloads
     self.width = width
@@ -46,6 +61,7 @@ public struct SimulationSettings: Sendable, Equatable {
     self.seed = seed
     self.frameRate = frameRate
     self.isPaced = isPaced
+    self.light = light
   }
 
   /// Seconds of stream time per frame.
@@ -176,11 +192,51 @@ public final class SimulatedCamera: FrameSource {
   /// The pixels of frame `sequence`.
   private func render(_ sequence: UInt64) -> GrayImage {
     let time = Double(sequence) * settings.frameInterval
-    let (placements, conditions) = scene.placements(at: time)
+    var (placements, conditions) = scene.placements(at: time)
+    if settings.light == .low {
+      conditions.brightness *= Self.lowLight
+      conditions.noise = max(conditions.noise, Self.lowLightNoise)
+    }
     var noise = SplitMix64(seed: settings.seed, stream: sequence &+ 1)
     renderer.render(
       placements, codes: scene.codes, conditions: conditions, noise: &noise, into: &pixels)
+    if settings.light == .glare { addGlare(at: time) }
     return GrayImage(width: settings.width, height: settings.height, pixels: pixels)
+  }
+
+  /// The share of the scene's light in `SimulatedLight.low`.
+  static let lowLight = 0.2
+  /// The least sensor noise (standard deviation, gray levels) in `SimulatedLight.low`.
+  static let lowLightNoise = 5.0
+  /// The seconds a glare spot takes to cross the picture, and its radius as a share of the
+  /// picture's height.
+  static let glarePeriod = 4.0
+  static let glareRadius = 0.22
+
+  /// Adds the glare spot of `time` to `pixels`: a Gaussian spot, 320 gray levels at its
+  /// centre (saturating), crossing the picture from left to right along a gentle wave.
+  private func addGlare(at time: Double) {
+    let (width, height) = (settings.width, settings.height)
+    let phase = (time / Self.glarePeriod).truncatingRemainder(dividingBy: 1)
+    let radius = Self.glareRadius * Double(height)
+    let centreX = -radius + phase * (Double(width) + 2 * radius)
+    let centreY = Double(height) * (0.5 + 0.2 * (2 * phase - 1))
+    let reach = Int(3 * radius)
+    let x0 = max(0, Int(centreX) - reach)
+    let x1 = min(width, Int(centreX) + reach)
+    let y0 = max(0, Int(centreY) - reach)
+    let y1 = min(height, Int(centreY) + reach)
+    guard x0 < x1, y0 < y1 else { return }
+    let scale = -1 / (2 * radius * radius)
+    for y in y0..<y1 {
+      let dy = Double(y) + 0.5 - centreY
+      for x in x0..<x1 {
+        let dx = Double(x) + 0.5 - centreX
+        let added = 320 * exp(scale * (dx * dx + dy * dy))
+        let value = Double(pixels[y * width + x]) + added
+        pixels[y * width + x] = UInt8(min(255, value))
+      }
+    }
   }
 }
 

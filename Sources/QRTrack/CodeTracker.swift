@@ -4,16 +4,14 @@
 import QRCodec
 import QRImage
 import QRVision
-import Glibc
-let debugTracker = getenv("QRTRACK_DEBUG") != nil
-func debugSignificance(_ s: Double) -> Bool { if debugTracker { print("DEBUG significance", s) }; return true }
 
 /// How a `CodeTracker` follows codes.
 public struct TrackerOptions: Hashable, Sendable {
-  /// The full search of the frame runs on the first frame of a scene and then on every
-  /// `searchInterval`-th frame (1: every frame): the most frames a code coming into view waits
-  /// before it is found. Between searches, tracked codes are looked for where their motion
-  /// says they are. Default 3 (100 ms at 30 fps).
+  /// While codes are followed, the full search of the frame runs on every `searchInterval`-th
+  /// frame (1: every frame): the most frames a code coming into view beside them waits before
+  /// it is found. Between searches, followed codes are looked for where their motion says they
+  /// are. (While none is followed, or when one is not found where it should be, every frame is
+  /// searched.) Default 3 (100 ms at 30 fps).
   public var searchInterval = 3
   /// How many frames a track lives on without its code being located (a hand over it, a blur,
   /// a glare): back in view within this, it keeps its number. Default 8.
@@ -24,6 +22,14 @@ public struct TrackerOptions: Hashable, Sendable {
   /// How plainly a code's known modules must show (their contrast over its standard error)
   /// for a frame to count as locating it without reading it. Default 8.
   public var registrationSignificance = 8.0
+  /// The share of its modules a frame must show as the code was read for the frame to be
+  /// counted as showing that code (and not another of the same version in its place).
+  /// Default 0.75.
+  public var sameCodeAgreement = 0.75
+  /// The share of its modules this frame alone must show as a combined read reads them, for
+  /// the read to be reported in this frame: frames before it cannot report a code this frame
+  /// no longer shows. Default 0.85.
+  public var shownAgreement = 0.85
   /// The correction each block of a combined read must leave unused, as a share of the block's
   /// capacity (and at least two codewords' worth): the margin kept in reserve, since a combined
   /// read has no single frame to vouch for it. Default 0.15.
@@ -55,11 +61,13 @@ public struct TrackedSymbol: Sendable {
 public struct TrackerWork: Hashable, Sendable {
   /// Whether the frame had a full search.
   public var searched = false
-  /// Tracks followed, and of those, read at their predicted place, located without a read,
-  /// and read by combining frames.
+  /// Tracks followed from the frame before.
   public var followed = 0
+  /// Tracks read through the quadrilateral attempt at their predicted place.
   public var readAtPrediction = 0
+  /// Tracks located by registering their known modules.
   public var registered = 0
+  /// Tracks read by combining frames.
   public var combined = 0
 }
 
@@ -89,6 +97,8 @@ public struct CodeTracker: Sendable {
   private var averageDetector: Detector
   private var reader = QuadrilateralReader()
   private var average = FrameAverage()
+  private var scene = SceneChange()
+  private var searches = 0
   /// Whether the frames are dim and noisy: averaged, and the average searched too.
   private var isLowLight = false
   private var tracks: [Track] = []
@@ -118,6 +128,8 @@ public struct CodeTracker: Sendable {
     frame = -1
     lastSearch = Int.min / 2
     average.reset()
+    scene = SceneChange()
+    searches = 0
     isLowLight = false
   }
 
@@ -132,11 +144,22 @@ public struct CodeTracker: Sendable {
     lastWork = TrackerWork()
     for index in tracks.indices {
       tracks[index].isLocatedNow = false
+      tracks[index].isSampledNow = false
+      tracks[index].seenNow = nil
       tracks[index].framesReadNow = 0
     }
     for index in tracks.indices { follow(index, in: image) }
-    let isSearchFrame = frame - lastSearch >= max(1, options.searchInterval)
-    if isSearchFrame && options.combinedFrames > 1 {
+    // The whole frame is searched every `searchInterval` frames (for codes coming into view),
+    // and at once when, with nothing followed, the picture changed (a cut, a new picture in a
+    // stream of them), when a followed code was first not found where it should be, or when
+    // another code was there.
+    let changed = tracks.isEmpty && scene.hasChanged(image)
+    let isSearchFrame =
+      changed || frame - lastSearch >= max(1, options.searchInterval)
+      || tracks.contains { !$0.isLocatedNow && ($0.hasLeft || $0.lastSeen == frame - 1) }
+    // Whether the light is low is looked at every fourth search (or when nothing is followed).
+    searches += isSearchFrame ? 1 : 0
+    if isSearchFrame && options.combinedFrames > 1 && (searches % 4 == 1 || tracks.isEmpty) {
       let wasLowLight = isLowLight
       isLowLight = FrameAverage.isLowLight(image)
       if !isLowLight || !wasLowLight { average.reset() }
@@ -150,11 +173,6 @@ public struct CodeTracker: Sendable {
       combine(index, in: image)
     }
     let reports = report()
-    if debugTracker {
-      print(
-        "DEBUG frame \(frame) tracks \(tracks.count) unread \(tracks.filter { $0.decoded == nil }.count) work \(lastWork) reports \(reports.map { "\($0.track):\($0.frames)" })"
-      )
-    }
     tracks.removeAll { track in
       track.hasLeft || frame - track.lastSeen > options.keptUnseen
         || track.decoded == nil && frame - track.firstSeen > 2 * options.combinedFrames
@@ -179,11 +197,11 @@ public struct CodeTracker: Sendable {
         let registered = GridRegistration.register(
           image, template: tracks[index].template, corners: guess.corners,
           isInverted: guess.isInverted, reach: reach),
-        debugSignificance(registered.significance),
         registered.significance >= options.registrationSignificance
       else { continue }
       tracks[index].locate(registered.corners, at: frame)
       lastWork.registered += 1
+      sample(index, in: image)
       return
     }
     guard let found = reader.read(guess, in: image, decode: Self.decode),
@@ -192,6 +210,43 @@ public struct CodeTracker: Sendable {
     tracks[index].locate(found.candidate.corners, at: frame)
     tracks[index].read(found.decoded, matrix: found.candidate.matrix, frames: 1)
     lastWork.readAtPrediction += 1
+  }
+
+  /// Adds this frame's samples of track `index`, where it was located, and reads them alone;
+  /// another code read there means this one has left.
+  private mutating func sample(_ index: Int, in image: GrayImage) {
+    let size = tracks[index].version.size
+    tracks[index].isSampledNow = true
+    guard
+      let transform = PerspectiveTransform(square: Double(size), to: tracks[index].corners)
+    else { return }
+    let samples = ModuleSamples(image, transform, size: size)
+    var alone = FrameCombiner(size: size, capacity: 1)
+    alone.add(samples)
+    let single = alone.combined(isInverted: tracks[index].isInverted)
+    // Another code of the same version, in the same place, shows the same function patterns:
+    // only the modules as read tell it apart (a noisy frame of this code agrees on nine in
+    // ten, another code on about six).
+    if let agreement = tracks[index].template.agreement(
+      with: single.matrix, unreliable: single.unreliable),
+      agreement < options.sameCodeAgreement
+    {
+      tracks[index].leave()
+      return
+    }
+    tracks[index].combiner.add(samples)
+    tracks[index].seenNow = single
+    guard tracks[index].framesReadNow == 0 else { return }
+    guard
+      let decoded = Detector.verifiedDecode(
+        single.matrix, unreliable: single.unreliable, version: tracks[index].version)
+    else { return }
+    guard tracks[index].accepts(decoded) else {
+      // Another code where this one was: this one has left, and the search finds the other.
+      tracks[index].leave()
+      return
+    }
+    tracks[index].read(decoded, matrix: single.matrix, frames: 1)
   }
 
   /// The full search: codes it reads join their tracks or start new ones; codes it locates
@@ -259,33 +314,14 @@ public struct CodeTracker: Sendable {
     }
   }
 
-  /// Adds this frame's samples of track `index` and, when it was not read yet this frame,
-  /// reads them: this frame's alone, then combined with the recent frames'.
+  /// Adds this frame's samples of track `index` (unless `follow` did) and, when it was not read
+  /// yet this frame, reads them combined with the recent frames', or else reads it through
+  /// the quadrilateral attempt.
   private mutating func combine(_ index: Int, in image: GrayImage) {
-    let size = tracks[index].version.size
-    guard
-      let transform = PerspectiveTransform(square: Double(size), to: tracks[index].corners)
-    else { return }
-    let samples = ModuleSamples(image, transform, size: size)
-    tracks[index].combiner.add(samples)
-    guard tracks[index].framesReadNow == 0 else { return }
+    if !tracks[index].isSampledNow { sample(index, in: image) }
+    guard tracks[index].framesReadNow == 0, !tracks[index].hasLeft else { return }
     let isInverted = tracks[index].isInverted
     let version = tracks[index].version
-    var alone = FrameCombiner(size: size, capacity: 1)
-    alone.add(samples)
-    let single = alone.combined(isInverted: isInverted)
-    if let decoded = Detector.verifiedDecode(
-      single.matrix, unreliable: single.unreliable, version: version)
-    {
-      guard tracks[index].accepts(decoded) else {
-        // Another code where this one was: this one has left, and the search will find the
-        // other.
-        tracks[index].leave()
-        return
-      }
-      tracks[index].read(decoded, matrix: single.matrix, frames: 1)
-      return
-    }
     let frames = tracks[index].combiner.count
     guard frames >= 2,
       let (matrix, unreliable) = Optional(tracks[index].combiner.combined(isInverted: isInverted)),
@@ -313,6 +349,11 @@ public struct CodeTracker: Sendable {
       tracks[index].combiner.removeAll()
       return
     }
+    // The frames read it; this frame must show it too (not a ghost of it, fading or covered).
+    guard let seen = tracks[index].seenNow,
+      ModuleTemplate(matrix: matrix).agreement(with: seen.matrix, unreliable: seen.unreliable)
+        ?? 0 >= options.shownAgreement
+    else { return }
     tracks[index].read(decoded, matrix: matrix, frames: frames)
     lastWork.combined += 1
   }
@@ -350,6 +391,7 @@ public struct CodeTracker: Sendable {
     let centre = Track.centre(corners)
     return tracks.indices.first { index in
       let track = tracks[index]
+      guard !track.hasLeft else { return false }
       let place = track.isLocatedNow ? track.corners : track.predicted(at: frame)
       guard Track.contains(place, centre) else { return false }
       guard let decoded else { return true }

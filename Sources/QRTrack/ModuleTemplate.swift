@@ -52,8 +52,27 @@ struct ModuleTemplate: Sendable {
     edges = pairs()
   }
 
+  /// The symbol as read, when every module is known.
+  private(set) var matrix: BitMatrix?
+
+  /// The share of modules on which `other` (a grid of this size) agrees with the symbol as
+  /// read, leaving out those `unreliable` marks (modules a frame did not see, or barely);
+  /// nil when only the function patterns are known, or no module is left.
+  func agreement(with other: BitMatrix, unreliable: BitMatrix? = nil) -> Double? {
+    guard let matrix, other.size == size else { return nil }
+    var (same, counted) = (0, 0)
+    for y in 0..<size {
+      for x in 0..<size where unreliable?.isDark(x: x, y: y) != true {
+        counted += 1
+        if matrix.isDark(x: x, y: y) == other.isDark(x: x, y: y) { same += 1 }
+      }
+    }
+    return counted == 0 ? nil : Double(same) / Double(counted)
+  }
+
   /// Every module of `matrix` (a symbol as read, in symbol orientation).
   init(matrix: BitMatrix) {
+    self.matrix = matrix
     size = matrix.size
     modules = []
     modules.reserveCapacity(size * size)

@@ -35,6 +35,9 @@ struct Track: Sendable {
   /// not read).
   var isLocatedNow = false
   var framesReadNow = 0
+  /// This frame: whether its samples were added, and the modules they show alone.
+  var isSampledNow = false
+  var seenNow: (matrix: BitMatrix, unreliable: BitMatrix)?
 
   /// How a smoothed motion weighs the latest step.
   static let motionWeight = 0.6

@@ -80,6 +80,17 @@ private func gliding(_ text: String, from x: Double = 150, y: Double = 180) -> C
   #expect(searched == (0..<10).map { $0 % 3 == 0 })
 }
 
+@Test func anotherCodeInTheSamePlaceIsReadInItsFirstFrame() {
+  // A stream of pictures rather than a film of one scene: each frame another code, or none.
+  let texts = ["first", "second", "third", nil, "fifth", "sixth"]
+  let codes = texts.enumerated().map { index, text in
+    ClipCode(text: text ?? "") { t in t == index && text != nil ? (Point(x: 240, y: 180), 150, 0) : nil }
+  }
+  let reports = track(clip(codes, frames: texts.count))
+  #expect(reports.map { $0.map { $0.decoded.text } } == texts.map { $0.map { [$0] } ?? [] })
+  #expect(Set(reports.flatMap { $0.map(\.track) }).count == 5)
+}
+
 @Test func aNewCodeIsReportedWithinTheSearchInterval() {
   let late = ClipCode(text: "late arrival") { t in
     t >= 4 ? (Point(x: 330, y: 180), 110, 0) : nil

@@ -183,7 +183,7 @@ func makeSimulatedCamera(
   let settings = SimulationSettings(
     payloads: payloads.isEmpty ? SimulationSettings.defaultPayloads : payloads,
     width: size.width, height: size.height, seed: request.seed,
-    frameRate: options.effectiveFrameRate, isPaced: request.isPaced)
+    frameRate: options.effectiveFrameRate, isPaced: request.isPaced, light: request.light)
   do {
     return try SimulatedCamera(settings: settings, shouldStop: { Signals.stopRequested })
   } catch {

@@ -2,6 +2,7 @@
 // qrcapture's command line.
 
 import QRCommandLine
+import QRSimulator
 import QRImage
 
 /// The declaration of `qrcapture`'s options.
@@ -52,6 +53,10 @@ public enum CaptureCommand {
       .value(nil, "seed", "N", "with --simulate: seed of the simulation (default 1)"),
       .flag(nil, "fast", "with --simulate: make frames as fast as possible, not at --fps"),
       .value(
+        nil, "light", "light",
+        "with --simulate: normal (default), low (faint and noisy) or glare (a sweeping spot)",
+        completion: .choices(SimulatedLight.allCases.map(\.rawValue))),
+      .value(
         nil, "truth", "file", "with --simulate: write what each frame shows there as JSON lines",
         completion: .file),
       .flag(nil, "list-devices", "list V4L2 cameras and exit"),
@@ -88,6 +93,8 @@ public enum CaptureOption: String, OptionName {
   case maxMemory = "max-memory"
   /// `--simulate`.
   case simulate
+  /// `--light`.
+  case light
   /// `--payloads`.
   case payloads
   /// `--seed`.

@@ -29,12 +29,15 @@ public struct SimulationRequest: Sendable, Equatable {
   public var isPaced: Bool
   /// `--truth`: where to write each frame's ground truth as JSON lines.
   public var truthFile: PathName?
+  /// `--light`: the light the scene is filmed in.
+  public var light: SimulatedLight
 
   /// Creates a request.
   public init(
     payloads: [String], payloadFile: PathName? = nil, seed: UInt64 = SimulationSettings.defaultSeed,
-    isPaced: Bool = true, truthFile: PathName? = nil
+    isPaced: Bool = true, truthFile: PathName? = nil, light: SimulatedLight = .normal
   ) {
+    self.light = light
     self.payloads = payloads
     self.payloadFile = payloadFile
     self.seed = seed
@@ -152,12 +155,14 @@ public struct CaptureCommandOptions: Sendable {
       simulation = SimulationRequest(
         payloads: arguments.operands, payloadFile: arguments.path(.payloads),
         seed: seed.map(UInt64.init) ?? SimulationSettings.defaultSeed,
-        isPaced: !arguments.has(.fast), truthFile: arguments.path(.truth))
+        isPaced: !arguments.has(.fast), truthFile: arguments.path(.truth),
+        light: try arguments.choice(.light, as: SimulatedLight.self) ?? .normal)
       inputs = [.simulation]
       return
     }
     simulation = nil
-    for option in [CaptureOption.payloads, .seed, .fast, .truth] where arguments.has(option) {
+    for option in [CaptureOption.payloads, .seed, .fast, .truth, .light]
+    where arguments.has(option) {
       throw UsageError("--\(option.rawValue) needs --simulate")
     }
     if listDevices && listFormats {

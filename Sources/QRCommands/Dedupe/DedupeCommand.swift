@@ -13,17 +13,17 @@ public enum DedupeCommand {
       "Pass on the first of repeated QR records in a stream of JSON lines, or report codes as they enter, move and leave.",
     operands: "[file ...]",
     notes: [
-      "Records are keyed by payload and symbology and timed by their \"time\" field; kept records are written unchanged, one line at a time.",
-      "Modes: interval (again after INTERVAL since last written), rearm (again after absent for INTERVAL), global (one record per INTERVAL), once (once per key).",
+      "Records are keyed by payload, symbology and track (qrdetect's number for a code followed through a stream) and timed by their \"time\" field; kept records are written unchanged, one line at a time.",
+      "Modes: rearm (again after absent for INTERVAL: once each time a code comes into view), interval (again after INTERVAL since last written), global (one record per INTERVAL), once (once per key).",
     ],
     options: [
       .value(
-        "m", "mode", "mode", "interval (default), rearm, global or once",
+        "m", "mode", "mode", "rearm (default), interval, global or once",
         completion: .choices(DedupeMode.allCases.map(\.rawValue))),
       .value("i", "interval", "seconds", "the suppression interval (default 1.0)"),
       .value(
         "k", "key", "field[,field]",
-        "fields that identify a code (default payload,symbology; payload = bytes, else text)"),
+        "fields that identify a code (default payload,symbology,track; payload: bytes, else text)"),
       .value("n", "count", "n", "stop after writing n records (with --events, n enter events)"),
       .value(nil, "confirm", "k", "write a key only once seen in k frames within the interval"),
       .flag("e", "events", "write enter, update and leave events instead of records"),

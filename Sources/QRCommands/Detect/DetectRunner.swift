@@ -71,9 +71,19 @@ public struct DetectWorker<Reader: SymbolReading>: PipelineWorker {
     self.writesImages = writesImages
   }
 
+  /// Whether frames of `kind` are a video, whose frames film one scene.
+  static func isVideo(_ kind: InputKind?) -> Bool {
+    switch kind {
+    case .qrframe?, .y4m?, .raw?, nil: true
+    case .pnm?, .png?, .jpeg?, .webp?, .tiff?, .gif?, .bmp?, .heif?: false
+    }
+  }
+
   /// Reads `job`'s frame (and annotates it).
   public mutating func process(_ job: FrameJob) -> FrameResult {
-    if lastInput != job.input {
+    // A scene is one video input (qrframe, y4m, raw frames): the frames of an image format
+    // (a TIFF's pages, a stream of PNM images) are separate pictures, each its own scene.
+    if lastInput != job.input || !Self.isVideo(job.kind) {
       if lastInput != nil { reader.endScene() }
       lastInput = job.input
     }
