@@ -50,6 +50,8 @@ _qrcapture_value() {  # option attached prefix value: 0 when the word is a value
       _qrcapture_reply file '' "$3" "$4" ;;
     --seed)
       COMPREPLY=() ;;
+    --light)
+      _qrcapture_reply words 'normal low glare' "$3" "$4" ;;
     --truth)
       _qrcapture_reply file '' "$3" "$4" ;;
     *) return 1 ;;
@@ -75,7 +77,7 @@ _qrcapture() {
     _qrcapture_value "$prev" '' '' "$cur" && return 0
   fi
   if [[ "$cur" == -* ]]; then
-    _qrcapture_reply words '-d --device -s --size -r --fps -p --pixel-format -n --count --duration --skip --every --restamp -o --output --max-pixels --max-memory --simulate --payloads --seed --fast --truth --list-devices --list-formats -h --help -V --version' '' "$cur"
+    _qrcapture_reply words '-d --device -s --size -r --fps -p --pixel-format -n --count --duration --skip --every --restamp -o --output --max-pixels --max-memory --simulate --payloads --seed --fast --light --truth --list-devices --list-formats -h --help -V --version' '' "$cur"
   else
     _qrcapture_reply file '' '' "$cur"
   fi

@@ -15,6 +15,7 @@ complete -c qrcapture -l simulate -d 'simulate a camera filming QR codes of the 
 complete -c qrcapture -l payloads -r -F -d 'with --simulate: more payloads, one per line (\'-\' is stdin)'
 complete -c qrcapture -l seed -x -d 'with --simulate: seed of the simulation (default 1)'
 complete -c qrcapture -l fast -d 'with --simulate: make frames as fast as possible, not at --fps'
+complete -c qrcapture -l light -x -a 'normal low glare' -d 'with --simulate: normal (default), low (faint and noisy) or glare (a sweeping spot)'
 complete -c qrcapture -l truth -r -F -d 'with --simulate: write what each frame shows there as JSON lines'
 complete -c qrcapture -l list-devices -d 'list V4L2 cameras and exit'
 complete -c qrcapture -l list-formats -d 'list the camera\'s formats, sizes and rates and exit'

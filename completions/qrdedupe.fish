@@ -1,5 +1,5 @@
 # fish completion for qrdedupe; generated from its option table.
-complete -c qrdedupe -s m -l mode -x -a 'interval rearm global once' -d 'interval (default), rearm, global or once'
+complete -c qrdedupe -s m -l mode -x -a 'interval rearm global once' -d 'rearm (default), interval, global or once'
 complete -c qrdedupe -s i -l interval -x -d 'the suppression interval (default 1.0)'
 complete -c qrdedupe -s k -l key -x -d 'fields that identify a code (default payload,symbology; payload = bytes, else text)'
 complete -c qrdedupe -s n -l count -x -d 'stop after writing n records (with --events, n enter events)'

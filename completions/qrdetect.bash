@@ -40,6 +40,10 @@ _qrdetect_value() {  # option attached prefix value: 0 when the word is a value
       _qrdetect_reply words 'qr microqr qr,microqr' "$3" "$4" ;;
     -j|--jobs)
       COMPREPLY=() ;;
+    --search-every)
+      COMPREPLY=() ;;
+    --combine)
+      COMPREPLY=() ;;
     -s|--size)
       COMPREPLY=() ;;
     --max-pixels)
@@ -79,7 +83,7 @@ _qrdetect() {
     _qrdetect_value "$prev" '' '' "$cur" && return 0
   fi
   if [[ "$cur" == -* ]]; then
-    _qrdetect_reply words '-p --print -0 --null --raw -b --bytes -g --grade --grade-aperture -n --count -m --max-symbols -r --region -e --effort --symbology -j --jobs -s --size --max-pixels --max-memory --annotate --annotate-text --json-output --json-fd --files-from --progress --source-name --summary --misses --miss-status -h --help -V --version' '' "$cur"
+    _qrdetect_reply words '-p --print -0 --null --raw -b --bytes -g --grade --grade-aperture -n --count -m --max-symbols -r --region -e --effort --symbology -j --jobs --search-every --combine --no-track -s --size --max-pixels --max-memory --annotate --annotate-text --json-output --json-fd --files-from --progress --source-name --summary --misses --miss-status -h --help -V --version' '' "$cur"
   else
     _qrdetect_reply file '' '' "$cur"
   fi

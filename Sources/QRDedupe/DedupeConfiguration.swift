@@ -29,10 +29,9 @@ public struct DedupeConfiguration: Sendable, Equatable {
   /// The policy's interval in seconds.
   public var interval = 1.0
   /// The fields whose values make up a record's key; `payload` is the decoded `bytes`, else `text`.
-  /// `track` (qrdetect's number for a code followed through a stream) keeps two identical codes
-  /// in view apart, and a code that comes into view again is a new track; records without one
-  /// (images, `qrdetect --no-track`) are keyed by payload and symbology alone.
-  public var keyFields: [String] = ["payload", "symbology", "track"]
+  /// (`track`, qrdetect's number for a code followed through a stream, keys each showing of a
+  /// code, and two identical codes in view apart.)
+  public var keyFields: [String] = ["payload", "symbology"]
   /// Stop after this many records (or enter events) have been written.
   public var count: Int? = nil
   /// Sightings (in distinct frames) within the interval needed before a key is first written.

@@ -122,9 +122,16 @@ private let eventConfiguration = configuration { $0.events = true }
   #expect(probe.nextDeadline == nil)
 }
 
-@Test func recordClockHasNoIdleDeadline() throws {
+@Test func recordClockLetsTimePassWhileNoRecordArrives() throws {
+  // On a live stream the last record of a code may be the last record for a while: its leave
+  // is due a linger after it, by the wall clock since it arrived, not with the next record.
   let run = try dedupe(eventConfiguration, [record(0, "a")], finish: false)
-  #expect(run.filter?.nextDeadline == nil)
+  let deadline = try #require(run.filter?.nextDeadline)
+  #expect(deadline > 0)
+  let before = run.lines.count
+  try run.filter?.advance(toArrival: deadline + 0.01)
+  #expect(run.lines.count == before + 1)
+  #expect(run.lines.last?.hasPrefix("{\"event\":\"leave\"") == true)
 }
 
 @Test func keyFieldsAppearUnderKey() throws {
@@ -136,4 +143,32 @@ private let eventConfiguration = configuration { $0.events = true }
   #expect(run.lines.count == 4)
   #expect(run.lines[0].hasPrefix("{\"event\":\"enter\",\"key\":{\"source\":\"cam1\",\"n\":1.0},"))
   #expect(run.lines[1].hasPrefix("{\"event\":\"enter\",\"key\":{\"source\":\"cam1\",\"n\":null},"))
+}
+
+@Test func defaultModeReportsEachShowing() throws {
+  // A code in view at 30 fps for a second, away for two, back for half a second: two records,
+  // as a camera scanner reports it (and zbarcam: once per appearance).
+  let times = (0..<30).map { Double($0) / 30 } + (90..<105).map { Double($0) / 30 }
+  let input = times.map { record($0, "a") }
+  let run = try dedupe(DedupeConfiguration(), input)
+  #expect(writtenIndices(run, of: input) == [0, 30])
+}
+
+@Test func keyTrackReportsEachTrackEnteringAndLeaving() throws {
+  let input = [
+    "{\"time\":0,\"text\":\"a\",\"track\":1}", "{\"time\":0,\"text\":\"a\",\"track\":2}",
+    "{\"time\":0.5,\"text\":\"a\",\"track\":1}", "{\"time\":3,\"text\":\"a\",\"track\":3}",
+  ]
+  let run = try dedupe(
+    configuration {
+      $0.events = true; $0.keyFields = ["track"]
+    }, input)
+  let events = run.lines.map { String($0.prefix(while: { $0 != "," })) }
+  #expect(
+    events == [
+      "{\"event\":\"enter\"", "{\"event\":\"enter\"", "{\"event\":\"leave\"",
+      "{\"event\":\"leave\"", "{\"event\":\"enter\"", "{\"event\":\"leave\"",
+    ])
+  #expect(run.lines[0].contains("\"key\":{\"track\":1}"))
+  #expect(run.lines[1].contains("\"key\":{\"track\":2}"))
 }

@@ -69,10 +69,13 @@ func record(
   return "{" + members.joined(separator: ",") + "}"
 }
 
-/// A configuration with the given changes from the defaults.
+/// A configuration with the given changes from the defaults, in the interval mode (the tests
+/// of times and keys count repeats written after an interval; `defaultModeReportsEachShowing`
+/// tests the default mode).
 func configuration(_ change: (inout DedupeConfiguration) -> Void = { _ in }) -> DedupeConfiguration
 {
   var configuration = DedupeConfiguration()
+  configuration.mode = .interval
   change(&configuration)
   return configuration
 }

@@ -13,7 +13,7 @@ public enum DedupeCommand {
       "Pass on the first of repeated QR records in a stream of JSON lines, or report codes as they enter, move and leave.",
     operands: "[file ...]",
     notes: [
-      "Records are keyed by payload, symbology and track (qrdetect's number for a code followed through a stream) and timed by their \"time\" field; kept records are written unchanged, one line at a time.",
+      "Records are keyed by payload and symbology (--key track: by qrdetect's number for each showing of a code) and timed by their \"time\" field; kept records are written unchanged, one line at a time.",
       "Modes: rearm (again after absent for INTERVAL: once each time a code comes into view), interval (again after INTERVAL since last written), global (one record per INTERVAL), once (once per key).",
     ],
     options: [
@@ -23,7 +23,7 @@ public enum DedupeCommand {
       .value("i", "interval", "seconds", "the suppression interval (default 1.0)"),
       .value(
         "k", "key", "field[,field]",
-        "fields that identify a code (default payload,symbology,track; payload: bytes, else text)"),
+        "fields that identify a code (default payload,symbology; payload = bytes, else text)"),
       .value("n", "count", "n", "stop after writing n records (with --events, n enter events)"),
       .value(nil, "confirm", "k", "write a key only once seen in k frames within the interval"),
       .flag("e", "events", "write enter, update and leave events instead of records"),
