@@ -167,7 +167,7 @@ public struct CodeTracker: Sendable {
     let averaged = isLowLight ? average.add(image) : nil
     if isSearchFrame {
       search(image)
-      if let averaged, average.count > 1 { searchAverage(averaged) }
+      if let averaged, average.count > 1 { searchAverage(averaged, frame: image) }
     }
     for index in tracks.indices where tracks[index].isLocatedNow {
       combine(index, in: image)
@@ -275,6 +275,13 @@ public struct CodeTracker: Sendable {
         tracks.append(track)
       }
     }
+    // A code read now explains a track located there and never read: samples of it are of
+    // the code read (or of what was there before), not of another code to be combined.
+    let centres = detections.map { Track.centre($0.candidate.corners) }
+    tracks.removeAll { track in
+      track.decoded == nil
+        && centres.contains { Track.contains(track.corners, $0) }
+    }
     var unread = tracks.filter { $0.decoded == nil }.count
     for candidate in located where unread < Self.unreadTracks {
       guard trackHolding(candidate.corners, decoded: nil) == nil else { continue }
@@ -285,8 +292,10 @@ public struct CodeTracker: Sendable {
   }
 
   /// The search of the low-light average (half size, aligned to this frame): what it reads or
-  /// locates, and no track holds, starts a track, to be followed in the frames themselves.
-  private mutating func searchAverage(_ averaged: GrayImage) {
+  /// locates, and no track holds, starts a track, to be followed in the frames themselves. A
+  /// read is kept only when this frame shows the code read (the average remembers codes that
+  /// have gone).
+  private mutating func searchAverage(_ averaged: GrayImage, frame image: GrayImage) {
     var located: [SymbolCandidate] = []
     let detections = averageDetector.detect(in: averaged) { candidate -> DecodedSymbol? in
       let decoded = Self.decode(candidate)
@@ -302,6 +311,21 @@ public struct CodeTracker: Sendable {
       guard trackHolding(candidate.corners, decoded: detection.decoded) == nil else { continue }
       var track = Track(located: candidate, at: frame, combinedFrames: options.combinedFrames)
       track.read(detection.decoded, matrix: candidate.matrix, frames: frames)
+      let size = Double(candidate.version.size)
+      guard
+        let registered = GridRegistration.register(
+          image, template: track.template, corners: candidate.corners,
+          isInverted: candidate.isInverted, reach: .near),
+        let transform = PerspectiveTransform(square: size, to: registered.corners)
+      else { continue }
+      var alone = FrameCombiner(size: candidate.version.size, capacity: 1)
+      alone.add(ModuleSamples(image, transform, size: candidate.version.size))
+      let seen = alone.combined(isInverted: candidate.isInverted)
+      guard
+        let agreement = track.template.agreement(with: seen.matrix, unreliable: seen.unreliable),
+        agreement >= options.sameCodeAgreement
+      else { continue }
+      track.locate(registered.corners, at: frame)
       tracks.append(track)
     }
     var unread = tracks.filter { $0.decoded == nil }.count
@@ -344,14 +368,21 @@ public struct CodeTracker: Sendable {
       }
       return
     }
-    guard tracks[index].accepts(decoded) else {
-      // What the frames read is not this track's code: its samples mix two codes.
+    // Every frame combined must show this code: samples of two codes in one place (one
+    // replacing the other) can decode to either.
+    let isFunction = ModuleTemplate(version: version).isFunction
+    guard tracks[index].accepts(decoded),
+      tracks[index].combiner.leastAgreement(
+        with: matrix, isInverted: isInverted, isFunction: isFunction) >= options.sameCodeAgreement
+    else {
       tracks[index].combiner.removeAll()
       return
     }
     // The frames read it; this frame must show it too (not a ghost of it, fading or covered).
     guard let seen = tracks[index].seenNow,
-      ModuleTemplate(matrix: matrix).agreement(with: seen.matrix, unreliable: seen.unreliable)
+      (tracks[index].template.matrix == nil
+        ? ModuleTemplate(matrix: matrix, version: version) : tracks[index].template)
+        .agreement(with: seen.matrix, unreliable: seen.unreliable)
         ?? 0 >= options.shownAgreement
     else { return }
     tracks[index].read(decoded, matrix: matrix, frames: frames)

@@ -16,6 +16,9 @@ import QRImage
 struct FrameAverage: Sendable {
   /// Frames whose contrast is below this many times their noise are low-light.
   static let lowLightRatio = 12.0
+  /// The least noise (median difference of neighbouring pixels, in gray levels) of a
+  /// low-light frame.
+  static let minimumNoise = 2.5
   /// The farthest shift matched between frames, in pixels of the sixteenth-size frame.
   static let reach = 3
   /// How many frames the average holds in effect: the last eight weigh nine tenths of it.
@@ -79,7 +82,8 @@ struct FrameAverage: Sendable {
     }
     let spread = Double(percentile(means, 95) - percentile(means, 5))
     let noise = Double(percentile(differences, 50)) + 0.5
-    return spread < lowLightRatio * noise
+    // A clean picture (a rendered code on white) has neither noise nor much spread: not dim.
+    return noise >= minimumNoise && spread < lowLightRatio * noise
   }
 
   /// Adds `image` (a frame of the scene, full size), aligned to the average by the shift since

@@ -121,6 +121,27 @@ struct FrameCombiner: Sendable {
   /// Forgets every frame.
   mutating func removeAll() { frames.removeAll(keepingCapacity: true) }
 
+  /// The least share, over the kept frames, of the modules a frame saw (outside `isFunction`)
+  /// whose samples alone agree with `matrix`: frames of one code agree on most modules, however
+  /// noisy; a frame of another code of the same version, in its place, on about half.
+  func leastAgreement(with matrix: BitMatrix, isInverted: Bool, isFunction: [Bool]) -> Double {
+    var least = 1.0
+    for frame in frames {
+      var (same, counted) = (0, 0)
+      for y in 0..<size {
+        for x in 0..<size {
+          let index = y * size + x
+          guard frame.seen[index], !isFunction[index], frame.values[index] != 0 else { continue }
+          counted += 1
+          let isDark = isInverted ? frame.values[index] > 0 : frame.values[index] < 0
+          if isDark == matrix.isDark(x: x, y: y) { same += 1 }
+        }
+      }
+      if counted > 0 { least = min(least, Double(same) / Double(counted)) }
+    }
+    return least
+  }
+
   /// The modules as the kept frames together read them (dark where the sum is below zero, or
   /// above it for a light-on-dark code), with the unreliable ones marked.
   ///

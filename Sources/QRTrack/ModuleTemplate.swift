@@ -50,19 +50,22 @@ struct ModuleTemplate: Sendable {
       }
     }
     edges = pairs()
+    isFunction = [Bool](repeating: false, count: size * size)
+    for module in modules { isFunction[module.y * size + module.x] = true }
   }
 
   /// The symbol as read, when every module is known.
   private(set) var matrix: BitMatrix?
 
-  /// The share of modules on which `other` (a grid of this size) agrees with the symbol as
-  /// read, leaving out those `unreliable` marks (modules a frame did not see, or barely);
-  /// nil when only the function patterns are known, or no module is left.
+  /// The share of data modules (those outside the function patterns, which every symbol of
+  /// the version shares) on which `other` (a grid of this size) agrees with the symbol as
+  /// read, leaving out those `unreliable` marks (modules a frame did not see, or barely); nil
+  /// when only the function patterns are known, or no module is left.
   func agreement(with other: BitMatrix, unreliable: BitMatrix? = nil) -> Double? {
     guard let matrix, other.size == size else { return nil }
     var (same, counted) = (0, 0)
     for y in 0..<size {
-      for x in 0..<size where unreliable?.isDark(x: x, y: y) != true {
+      for x in 0..<size where !isFunction[y * size + x] && unreliable?.isDark(x: x, y: y) != true {
         counted += 1
         if matrix.isDark(x: x, y: y) == other.isDark(x: x, y: y) { same += 1 }
       }
@@ -70,10 +73,14 @@ struct ModuleTemplate: Sendable {
     return counted == 0 ? nil : Double(same) / Double(counted)
   }
 
-  /// Every module of `matrix` (a symbol as read, in symbol orientation).
-  init(matrix: BitMatrix) {
+  /// Per module, row-major: whether it is in a function pattern of the version.
+  private(set) var isFunction: [Bool] = []
+
+  /// Every module of `matrix` (a symbol of `version` as read, in symbol orientation).
+  init(matrix: BitMatrix, version: SymbolVersion) {
     self.matrix = matrix
     size = matrix.size
+    isFunction = ModuleTemplate(version: version).isFunction
     modules = []
     modules.reserveCapacity(size * size)
     for y in 0..<size {

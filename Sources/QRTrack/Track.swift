@@ -97,7 +97,7 @@ struct Track: Sendable {
   /// Notes that it read `decoded` through `candidate` in frame `frame`, using `frames` frames.
   mutating func read(_ decoded: DecodedSymbol, matrix: BitMatrix, frames: Int) {
     if self.decoded == nil || template.size != matrix.size {
-      template = ModuleTemplate(matrix: matrix)
+      template = ModuleTemplate(matrix: matrix, version: version)
     }
     self.decoded = decoded
     framesReadNow = frames
