@@ -42,6 +42,10 @@ extension FrameStreamReader {
     }
     let isTopDown = height < 0
     height = abs(height)
+    // Only the height's sign means something (the row order); a negative width is no size.
+    guard width >= 0 else {
+      throw failure(.malformedImage(format: "BMP", detail: "negative width \(width)"))
+    }
     guard width >= 1, height >= 1 else { throw failure(.zeroSize(width: width, height: height)) }
     try checkLimit(width: width, height: height)
     // The colour masks: in the header from version 2 (52 bytes) on, else after a 40-byte one.
@@ -233,10 +237,12 @@ private struct BMPPixels {
     }
   }
 
+  /// The channel's value scaled to 0...255. In 64 bits: a mask may be up to 32 bits wide, and
+  /// its maximum times 255 then needs 40 (a 32-bit product trapped on masks over 24 bits).
   private func sample(_ pixel: UInt32, _ channel: Int) -> UInt32 {
     let (mask, shift, maximum) = channels[channel]
     guard maximum > 0 else { return 0 }
-    return ((pixel & mask) >> shift) * 255 / maximum
+    return UInt32(UInt64((pixel & mask) >> shift) * 255 / UInt64(maximum))
   }
 
   private func gray(_ pixel: UInt32) -> UInt8 {
