@@ -747,8 +747,9 @@ static int memory_file(const char *name, const uint8_t *data, size_t size) {
   return fd;
 }
 
-int qr_spawn_image_helper(const char *helper, const uint8_t *data, size_t size, int *output,
-                          int *errors, int *pid) {
+int qr_spawn_image_helper(const char *helper, const uint8_t *data, size_t size,
+                          size_t max_pixels, size_t max_memory, int *output, int *errors,
+                          int *pid) {
   int input = memory_file("qrpipe-image", data, size);
   if (input < 0) return -1;
   *errors = memory_file("qrpipe-errors", NULL, 0);
@@ -763,7 +764,12 @@ int qr_spawn_image_helper(const char *helper, const uint8_t *data, size_t size, 
   posix_spawn_file_actions_adddup2(&actions, input, 0);
   posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 1);
   posix_spawn_file_actions_adddup2(&actions, *errors, 2);
-  char *arguments[] = {(char *)helper, "--output", "qrframe", "-", NULL};
+  // The caller's limits, so that the helper refuses what the caller would, before decoding.
+  char pixels[32], memory[32];
+  snprintf(pixels, sizeof pixels, "%zu", max_pixels);
+  snprintf(memory, sizeof memory, "%zu", max_memory);
+  char *arguments[] = {(char *)helper, "--max-pixels", pixels, "--max-memory", memory,
+                       "--output", "qrframe", "-", NULL};
   pid_t child = 0;
   int failed = posix_spawn(&child, helper, &actions, NULL, arguments, environ);
   posix_spawn_file_actions_destroy(&actions);

@@ -74,7 +74,7 @@ extension FrameStreamReader {
         palette[index] = Self.luma(data[at + 2], data[at + 1], data[at])
       }
     }
-    let image: GrayImage
+    var image: GrayImage
     switch (bits, compression) {
     case (1, 0), (4, 0), (8, 0), (16, 0), (24, 0), (32, 0), (16, 3), (32, 3), (16, 6), (32, 6):
       let rowBytes = (bits * width + 31) / 32 * 4
@@ -113,6 +113,7 @@ extension FrameStreamReader {
       }
       var encoded: [UInt8] = []
       try checkImageBytes(length, limit: Int.max, format: "BMP")
+      try reserveWork(length, width: width, height: height)
       try take(length, into: &encoded, format: "BMP")
       image = Self.decodeRLE(
         encoded, nibbles: compression == 2, width: width, height: height, palette: palette)
@@ -123,7 +124,8 @@ extension FrameStreamReader {
           format: "BMP", detail: "\(bits)-bit pixels with compression \(compression) are not read"))
     }
     skipsLeadingWhitespace = true
-    return DecodedFrame(image: isTopDown ? image : Self.flipped(image))
+    if !isTopDown { Self.flip(&image) }
+    return DecodedFrame(image: image)
   }
 
   /// Skips what the header's file size says follows the pixels (an ICC profile), when it is a
@@ -133,17 +135,16 @@ extension FrameStreamReader {
     _ = try io { () throws(Errno) in try input.skip(fileSize - end) }
   }
 
-  /// `image` upside down (BMP rows are stored bottom-up unless the height is negative).
-  static func flipped(_ image: GrayImage) -> GrayImage {
-    var pixels = image.pixels
-    let width = image.width
-    pixels.withUnsafeMutableBufferPointer { buffer in
-      for y in 0..<image.height / 2 {
-        let other = image.height - 1 - y
+  /// Turns `image` upside down in place, with no copy of its pixels (BMP rows are stored
+  /// bottom-up unless the height is negative).
+  static func flip(_ image: inout GrayImage) {
+    let (width, height) = (image.width, image.height)
+    image.pixels.withUnsafeMutableBufferPointer { buffer in
+      for y in 0..<height / 2 {
+        let other = height - 1 - y
         for x in 0..<width { buffer.swapAt(y * width + x, other * width + x) }
       }
     }
-    return GrayImage(width: width, height: image.height, pixels: pixels)
   }
 
   /// BT.601 luma, as QRImage's PixelLayout and the C decoders weigh it.

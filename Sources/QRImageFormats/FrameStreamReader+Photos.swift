@@ -160,7 +160,17 @@ extension FrameStreamReader {
     try checkImageBytes(total, limit: Int.max, format: "WebP")
     try take(total - 12, into: &data, format: "WebP")
     skipsLeadingWhitespace = true
-    let photo = try openPhoto(data, kind: QR_FRAMES_WEBP, format: "WebP")
+    // An animation's decoder keeps two RGBA canvases (VP8X: flag 0x02, the canvas size - 1).
+    var held = 0
+    var canvas = (width: 0, height: 0)
+    if data.count >= 30, Array(data[12..<16]) == Array("VP8X".utf8), data[20] & 0x02 != 0 {
+      canvas = (
+        Self.littleEndian(data, at: 24, count: 3) + 1, Self.littleEndian(data, at: 27, count: 3) + 1
+      )
+      try checkLimit(width: canvas.width, height: canvas.height)
+      held = 8 * canvas.width * canvas.height
+    }
+    let photo = try openPhoto(data, kind: QR_FRAMES_WEBP, format: "WebP", held: held, size: canvas)
     photo.orientation = Self.webpOrientation(data)
     return photo
   }
@@ -173,10 +183,10 @@ extension FrameStreamReader {
     let height = Self.littleEndian(data, at: 8, count: 2)
     guard width >= 1, height >= 1 else { throw failure(.zeroSize(width: width, height: height)) }
     try checkLimit(width: width, height: height)
-    // The bytes are bounded by the decoding memory; the frames, by four times the pixel limit.
+    // The bytes are bounded by the decoding memory; the frames, as every multi-frame image's,
+    // by `options.maximumFramesPerImage` and `maximumPixelsPerImage` (nextPhotoFrame).
     let limit = Int.max
     if data[10] & 0x80 != 0 { try take(3 << (Int(data[10] & 7) + 1), into: &data, format: "GIF") }
-    var pixels = 0
     blocks: while true {
       try take(1, into: &data, format: "GIF")
       switch data[data.count - 1] {
@@ -188,14 +198,6 @@ extension FrameStreamReader {
       case 0x2C:
         try take(9, into: &data, format: "GIF")
         let base = data.count - 9
-        // Every frame is a whole screen when shown.
-        pixels += width * height
-        guard pixels <= options.maximumPixelCount * 4 else {
-          throw failure(
-            .malformedImage(
-              format: "GIF",
-              detail: "more frames than \(options.maximumPixelCount * 4) pixels in all"))
-        }
         let flags = data[base + 8]
         if flags & 0x80 != 0 { try take(3 << (Int(flags & 7) + 1), into: &data, format: "GIF") }
         try take(1, into: &data, format: "GIF")
@@ -207,7 +209,10 @@ extension FrameStreamReader {
       }
     }
     skipsLeadingWhitespace = true
-    return try openPhoto(data, kind: QR_FRAMES_GIF, format: "GIF")
+    // giflib's two screens (the canvas and the one before the frame) and a line.
+    return try openPhoto(
+      data, kind: QR_FRAMES_GIF, format: "GIF", held: 2 * width * height + width,
+      size: (width, height))
   }
 
   /// Appends GIF data sub-blocks (a length byte, then that many bytes) up to the empty one.
@@ -266,9 +271,13 @@ extension FrameStreamReader {
     return try openPhoto(data, kind: QR_FRAMES_HEIF, format: "HEIF")
   }
 
+  /// Opens `data`, of `kind`, reserving its bytes (twice: `data`, and the copy the decoder
+  /// reads) and `held`, what its decoder keeps for all its frames, from the budget.
   private func openPhoto(
-    _ data: [UInt8], kind: Int, format: String
+    _ data: [UInt8], kind: Int, format: String, held: Int = 0, size: (Int, Int) = (0, 0)
   ) throws(FrameStreamError) -> PhotoFrames {
+    photoWork = (0, 0)
+    try reservePhoto(2 * data.count + held, width: size.0, height: size.1)
     if kind == QR_FRAMES_HEIF, qr_is_static_process() != 0 { return try decodeByHelper(data) }
     let memory = options.maximumDecodingMemory
     do throws(PhotoFrames.Failure) {
@@ -308,12 +317,17 @@ extension FrameStreamReader {
     var errors: Int32 = -1
     var pid: Int32 = 0
     let started = data.withUnsafeBufferPointer {
-      qr_spawn_image_helper(helper, $0.baseAddress, $0.count, &output, &errors, &pid)
+      qr_spawn_image_helper(
+        helper, $0.baseAddress, $0.count, options.maximumPixelCount, budget.capacity, &output,
+        &errors, &pid)
     }
     guard started == 0 else { throw failed("\(helper) could not be started") }
     defer { close(errors) }
+    // A budget of its own: this reader's images are all kept, and the one budget of the
+    // process, of which the image's bytes are held already, is not waited on from inside.
     let frames = FrameStreamReader(
-      descriptor: FileDescriptor(rawValue: output), name: name, options: options)
+      descriptor: FileDescriptor(rawValue: output), name: name, options: options,
+      budget: MemoryBudget(capacity: budget.capacity))
     var images: [GrayImage] = []
     var readError: FrameStreamError?
     do {
@@ -367,7 +381,22 @@ extension FrameStreamReader {
     }
     guard let (width, height, stored) = found else { return nil }
     guard width >= 1, height >= 1 else { throw failure(.zeroSize(width: width, height: height)) }
+    // The work cap of one image: a few kilobytes can hold thousands of large frames (pages
+    // sharing one strip, an animation's frames drawn on a large canvas), each a full decoding.
+    let (pixels, overflow) = photoWork.pixels.addingReportingOverflow(width * height)
+    guard photoWork.frames < options.maximumFramesPerImage,
+      !overflow, pixels <= options.maximumPixelsPerImage || photoWork.frames == 0
+    else {
+      throw .workLimit(
+        frame: frameCount, offset: frameStart, format: photo.format,
+        frameLimit: options.maximumFramesPerImage, pixelLimit: options.maximumPixelsPerImage)
+    }
+    photoWork = (photoWork.frames + 1, pixels)
     try checkLimit(width: width, height: height)
+    // What the decoder takes for this frame alone: an RGBA copy for TIFF, WebP and HEIF (and
+    // HEIF's own planes), next to the gray pixels.
+    let perPixel = ["TIFF": 4, "WebP": 4, "HEIF": 6][photo.format] ?? 0
+    try reserveWork(perPixel * width * height, width: width, height: height)
     let image: GrayImage
     do throws(PhotoFrames.Failure) {
       image = try photo.decode(width: width, height: height, orientation: stored)

@@ -80,3 +80,186 @@ private func grayPixels(_ input: [UInt8], count: Int) throws -> [UInt8] {
   #expect(run.errors == "qrdetect: -: frame 0 at byte 0: malformed BMP image: negative width -16\n")
 }
 
+// MARK: - One memory budget
+
+/// An RLE8 BMP of `width` × `height` whose pixels are one end-of-bitmap code: a kilobyte that
+/// declares any size.
+private func rleBMP(width: Int, height: Int) -> [UInt8] {
+  let palette: [UInt8] = [0, 0, 0, 0, 255, 255, 255, 0]
+  let rle: [UInt8] = [0, 1]
+  let offset = 14 + 40 + palette.count
+  return Array("BM".utf8) + le32(offset + rle.count) + [0, 0, 0, 0] + le32(offset) + le32(40)
+    + le32(width) + le32(height) + le16(1) + le16(8) + le32(1) + le32(rle.count) + le32(2835)
+    + le32(2835) + le32(2) + le32(0) + palette + rle + [UInt8](repeating: 0, count: 1000)
+}
+
+/// A GIF89a of a `width` × `height` logical screen and `frames` one-pixel frames (each a
+/// minimal LZW stream), at `(i, i)` for frame `i`.
+private func gifScreen(width: Int, height: Int, frames: Int, size: Int = 1) -> [UInt8] {
+  var gif =
+    Array("GIF89a".utf8) + le16(width) + le16(height) + [0x80, 0, 0, 0, 0, 0, 255, 255, 255]
+  for index in 0..<frames {
+    gif += [0x2C] + le16(index % width) + le16(index % height) + le16(size) + le16(size) + [0]
+    gif += [0x02, 0x02, 0x4C, 0x01, 0x00]
+  }
+  return gif + [0x3B]
+}
+
+/// Peak resident memory of `command` run by bash, in kilobytes, with its result; nil when
+/// /usr/bin/time is not installed.
+private func peakKilobytes(_ command: String) throws -> (Int, ToolResult)? {
+  guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return nil }
+  let result = try ToolRunner.shell("/usr/bin/time -f 'peak %M' -o /dev/fd/3 \(command) 3>&2")
+  let peak = result.errors.split(separator: "\n").last { $0.hasPrefix("peak ") }
+  return (Int(peak?.dropFirst(5) ?? "") ?? -1, result)
+}
+
+@Test func aKilobyteBMPDeclaringGigapixelsIsRefusedByTheBudgetAtOnce() throws {
+  let run = try ToolRunner.run("qrdetect", input: rleBMP(width: 16384, height: 16384))
+  #expect(run.status == 2)
+  #expect(
+    run.errors
+      == "qrdetect: -: frame 0 at byte 0: a 16384x16384 frame needs 512 MiB of memory to read,"
+      + " more than the budget of 256 MiB for the whole process; --max-memory raises the budget\n")
+  // The same file is read when the budget allows it: the budget, not a size rule, refused it.
+  let small = try ToolRunner.run(
+    "qrdetect", ["--max-memory", "16M"], input: rleBMP(width: 2000, height: 2000))
+  #expect(small.status == 1, "\(small.errors)")
+  let tight = try ToolRunner.run(
+    "qrdetect", ["--max-memory", "7M"], input: rleBMP(width: 2000, height: 2000))
+  #expect(tight.status == 2 && tight.errors.contains("more than the budget of 7 MiB"))
+}
+
+@Test func jobsShareOneBudgetInsteadOfMultiplyingIt() throws {
+  // Four 2100 x 2100 BMPs at -j 4 under a 10 MiB budget: one frame (4.4 MB, twice for the
+  // detector) fits at a time, so the peak stays near one file's, not four frames' more.
+  let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("qrpipe-budget-\(getpid())")
+  try? FileManager.default.removeItem(at: directory)
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  for index in 0..<4 {
+    try Data(rleBMP(width: 2100, height: 2100))
+      .write(to: directory.appendingPathComponent("b\(index).bmp"))
+  }
+  guard
+    let (shared, run) = try peakKilobytes("qrdetect -j 4 --max-memory 10M '\(directory.path)'")
+  else { return }
+  #expect(run.status == 1, "\(run.errors)")
+  guard
+    let (unbounded, _) = try peakKilobytes("qrdetect -j 4 --max-memory 1G '\(directory.path)'")
+  else { return }
+  // Measured: 30 MB with the budget, 48.5 MB with room for every frame in flight.
+  #expect(shared + 8_000 < unbounded, "10 MiB budget: \(shared) KB, 1 GiB: \(unbounded) KB")
+}
+
+@Test func aLargeGIFScreenIsRefusedBeforeItsCanvasesAreAllocated() throws {
+  let gif = gifScreen(width: 11585, height: 11585, frames: 8)
+  #expect(gif.count < 200)
+  let run = try ToolRunner.run("qrdetect", input: gif)
+  #expect(run.status == 2)
+  #expect(run.errors.contains("a 11585x11585 frame needs"), "\(run.errors)")
+  #expect(run.errors.contains("--max-memory raises the budget"))
+}
+
+// MARK: - Work per file
+
+@Test func aLongAnimationIsReadUpToItsCapNotRefusedAsMalformed() throws {
+  // 600 frames of 64 x 64: all read, no error (the cap is 4 x --max-pixels pixels in all).
+  let valid = try ToolRunner.run(
+    "qrcapture", ["-"], input: gifScreen(width: 64, height: 64, frames: 600))
+  #expect(valid.status == 0, "\(valid.errors)")
+  #expect(valid.errors.isEmpty)
+  // Under --max-pixels 4096, the cap is 16384 pixels: four frames, then an error saying so.
+  let capped = try ToolRunner.run(
+    "qrcapture", ["--max-pixels", "4096", "-"], input: gifScreen(width: 64, height: 64, frames: 600)
+  )
+  #expect(capped.status == 2)
+  #expect(
+    capped.errors
+      == "qrcapture: -: frame 4 at byte 0: the GIF image has more frames than one image may give"
+      + " (65536 frames, or 16384 pixels in all): its frames up to here were read, the rest is"
+      + " skipped; --max-pixels raises the pixel cap (four times its value in all)\n")
+  #expect(capped.stdout.count == 4 * (64 + 64 * 64))
+}
+
+/// An animated WebP of a `side` × `side` canvas and `frames` frames of 2 x 2 pixels.
+private func animatedWebP(side: Int, frames: Int) -> [UInt8] {
+  func le24(_ value: Int) -> [UInt8] { Array(le32(value).prefix(3)) }
+  // A 2 x 2 white lossless bitstream (libwebp's, through ffmpeg), padded to an even length.
+  let vp8l: [UInt8] =
+    Array("VP8L".utf8) + le32(17)
+    + [
+      0x2F, 0x01, 0x40, 0x00, 0x00, 0x07, 0xD0, 0xFF, 0xFE, 0xF7, 0xBF, 0xFF, 0x81, 0x88, 0xE8,
+      0x7F, 0x00, 0x00,
+    ]
+  var chunks =
+    Array("VP8X".utf8) + le32(10) + [0x12, 0, 0, 0] + le24(side - 1) + le24(side - 1)
+    + Array("ANIM".utf8) + le32(6) + [255, 255, 255, 255, 0, 0]
+  let body = le24(0) + le24(0) + le24(1) + le24(1) + le24(1) + [0] + vp8l
+  for _ in 0..<frames { chunks += Array("ANMF".utf8) + le32(body.count) + body }
+  return Array("RIFF".utf8) + le32(4 + chunks.count) + Array("WEBP".utf8) + chunks
+}
+
+/// A TIFF of `pages` 8-bit gray pages of `side` x `side`, all sharing one deflated strip.
+private func sharedStripTIFF(side: Int, pages: Int) throws -> [UInt8] {
+  let strip = try ToolRunner.shell(
+    "head -c \(side * side) /dev/zero | python3 -c 'import sys, zlib;"
+      + " sys.stdout.buffer.write(zlib.compress(sys.stdin.buffer.read(), 9))'"
+  ).stdout
+  var tiff: [UInt8] = [0x49, 0x49, 0x2A, 0] + le32(8 + strip.count) + strip
+  let tags: [(Int, Int, Int)] = [
+    (256, 3, side), (257, 3, side), (258, 3, 8), (259, 3, 8), (262, 3, 1), (273, 4, 8),
+    (277, 3, 1), (278, 3, side), (279, 4, strip.count),
+  ]
+  for page in 0..<pages {
+    tiff += le16(tags.count)
+    for (tag, type, value) in tags { tiff += le16(tag) + le16(type) + le32(1) + le32(value) }
+    // The next directory starts right after this pointer.
+    tiff += le32(page + 1 < pages ? tiff.count + 4 : 0)
+  }
+  return tiff
+}
+
+@Test func webPAndTIFFTimeBombsEndAtTheCapWithinSeconds() throws {
+  let webp = animatedWebP(side: 1000, frames: 3000)
+  #expect(webp.count < 200_000)
+  let start = Date()
+  let animation = try ToolRunner.run("qrcapture", ["--max-pixels", "1000000", "-"], input: webp)
+  #expect(animation.status == 2)
+  #expect(
+    animation.errors.contains("frame 4 at byte 0: the WebP image has more frames"),
+    "\(animation.errors)")
+  #expect(animation.stdout.count == 4 * (64 + 1_000_000))
+  let tiff = try sharedStripTIFF(side: 1000, pages: 500)
+  #expect(tiff.count < 80_000)
+  let pages = try ToolRunner.run("qrcapture", ["--max-pixels", "1000000", "-"], input: tiff)
+  #expect(pages.status == 2)
+  #expect(
+    pages.errors.contains("frame 4 at byte 0: the TIFF image has more frames"), "\(pages.errors)")
+  #expect(Date().timeIntervalSince(start) < 30)
+  // The default budget refuses the 5000 x 5000 canvas of the bomb at once.
+  let canvas = try ToolRunner.run("qrdetect", input: animatedWebP(side: 5000, frames: 10))
+  #expect(
+    canvas.status == 2 && canvas.errors.contains("a 5000x5000 frame needs"), "\(canvas.errors)")
+}
+
+@Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/heif-enc")))
+func heifObeysTheBudgetBeforeDecoding() throws {
+  let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("qrpipe-heif-budget-\(getpid())")
+  try? FileManager.default.removeItem(at: directory)
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let png = directory.appendingPathComponent("white.png").path
+  let heic = directory.appendingPathComponent("white.heic").path
+  // A 3000 x 3000 white image: libheif would take about 60 MB to decode it.
+  let made = try ToolRunner.shell(
+    "ffmpeg -v error -f lavfi -i color=c=white:s=3000x3000 -frames:v 1 '\(png)'"
+      + " && heif-enc -q 50 -o '\(heic)' '\(png)'")
+  guard made.status == 0 else { return }
+  guard let (peak, run) = try peakKilobytes("qrdetect --max-memory 16M '\(heic)'") else { return }
+  #expect(run.status == 2)
+  #expect(run.errors.contains("a 3000x3000 frame needs"), "\(run.errors)")
+  #expect(peak < 40_000, "\(peak) KB")
+}

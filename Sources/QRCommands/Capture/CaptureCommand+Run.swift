@@ -127,6 +127,8 @@ extension CaptureCommand {
           continue
         }
         defer { if !name.isStandardStream { descriptor.close() } }
+        // One budget for the process's frames and decoders: --max-memory.
+        MemoryBudget.process.capacity = options.maximumDecodingMemory
         let reader = FrameStreamReader(
           descriptor: descriptor, name: name.description,
           options: FrameStreamOptions(

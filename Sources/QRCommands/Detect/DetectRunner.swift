@@ -23,6 +23,8 @@ public struct FrameJob: Sendable {
   public var input: Int = 0
   /// What kind of input the frame came from.
   public var kind: InputKind?
+  /// The frame's share of the process's memory budget, held until its result is delivered.
+  public var reservation: MemoryReservation?
 }
 
 /// What reading one frame produced.
@@ -45,6 +47,8 @@ public struct FrameResult: Sendable {
   /// The annotated frame as a PNG, with `--annotate=directory/` or `=name.png` for a frame of an
   /// image (made on the worker's thread; `annotated` is then nil).
   public var annotatedPNG: [UInt8]?
+  /// The frame's share of the memory budget (`FrameJob.reservation`), freed with the result.
+  public var reservation: MemoryReservation?
 }
 
 /// A pipeline worker: a reader of its own and, with `--annotate`, the annotator.
@@ -94,7 +98,7 @@ public struct DetectWorker<Reader: SymbolReading>: PipelineWorker {
         source: job.source.description,
         sourceBytes: job.source.string == nil ? job.source.bytes : nil),
       symbols: symbols, grades: grades ?? [], annotated: annotated, input: job.input,
-      path: job.source, kind: job.kind, annotatedPNG: png)
+      path: job.source, kind: job.kind, annotatedPNG: png, reservation: job.reservation)
   }
 }
 
@@ -250,7 +254,8 @@ public struct DetectRunner<Reader: SymbolReading> {
         }
         while let frame = try reader.next() {
           let job = FrameJob(
-            frame: timeline.place(frame), source: source, input: inputNumber, kind: reader.kind)
+            frame: timeline.place(frame), source: source, input: inputNumber, kind: reader.kind,
+            reservation: reader.takeReservation())
           guard pipeline.submit(job) else { break inputs }
           // A progress line counts the symbols of every frame read so far: with it shown, the
           // frame is searched before the next is read.
