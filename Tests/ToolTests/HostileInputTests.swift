@@ -263,3 +263,133 @@ func heifObeysTheBudgetBeforeDecoding() throws {
   #expect(run.errors.contains("a 3000x3000 frame needs"), "\(run.errors)")
   #expect(peak < 40_000, "\(peak) KB")
 }
+
+// MARK: - Whole records on a full disk
+
+/// A scratch directory removed when the value goes.
+private final class Scratch {
+  let url: URL
+  var path: String { url.path }
+
+  init(_ name: String) throws {
+    url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "qrpipe-\(name)-\(getpid())")
+    try? FileManager.default.removeItem(at: url)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+/// Whether every line of `bytes` is a whole JSON object and the last ends in a newline.
+private func isWholeJSONLines(_ bytes: [UInt8]) -> Bool {
+  guard bytes.last == 0x0A else { return bytes.isEmpty }
+  return bytes.split(separator: 0x0A).allSatisfy {
+    (try? JSONSerialization.jsonObject(with: Data($0))) is [String: Any]
+  }
+}
+
+@Test func aFileThatCannotGrowEndsInAWholeRecord() throws {
+  let scratch = try Scratch("file-size")
+  // Sixty codes with long payloads: about 22 KB of records, cut at 8 KiB by the file-size limit
+  // (which a full disk does the same way: a short write, then an error).
+  let codes = try ToolRunner.shell(
+    "cd '\(scratch.path)' && seq -f 'payload %05g with some padding to make the record longer'"
+      + " 1 60 | qrrender --lines -f qrframe -s 2 > codes.qrframe")
+  #expect(codes.status == 0, "\(codes.errors)")
+  for option in ["> out.json", "--json-output out.json"] {
+    let run = try ToolRunner.shell(
+      "cd '\(scratch.path)' && rm -f out.json && trap '' XFSZ && ulimit -f 8"
+        + " && qrdetect \(option) codes.qrframe")
+    #expect(run.status == 2)
+    let written = Array(try Data(contentsOf: scratch.url.appendingPathComponent("out.json")))
+    #expect(written.count > 4000 && written.count <= 8192, "\(written.count)")
+    #expect(isWholeJSONLines(written), "\(option): ends in \(written.suffix(40))")
+    #expect(run.errors.contains("write error: file too large"), "\(run.errors)")
+    #expect(run.errors.split(separator: "\n").count == 1, "\(run.errors)")
+  }
+}
+
+/// Whether a small tmpfs can be mounted here (as root), for a real full disk.
+private let canMountTmpfs: Bool = {
+  guard getuid() == 0, let scratch = try? Scratch("mount-probe") else { return false }
+  guard (try? ToolRunner.shell("mount -t tmpfs -o size=64k tmpfs '\(scratch.path)'"))?.status == 0
+  else { return false }
+  _ = try? ToolRunner.shell("umount '\(scratch.path)'")
+  return true
+}()
+
+@Test(.enabled(if: canMountTmpfs, "needs root to mount a small tmpfs"))
+func aFullDiskStopsAnnotationAtTheFirstFileAndLeavesNoPart() throws {
+  let scratch = try Scratch("full-disk")
+  let full = scratch.url.appendingPathComponent("full")
+  try FileManager.default.createDirectory(at: full, withIntermediateDirectories: true)
+  #expect(try ToolRunner.shell("mount -t tmpfs -o size=64k tmpfs '\(full.path)'").status == 0)
+  defer { _ = try? ToolRunner.shell("umount '\(full.path)'") }
+  let made = try ToolRunner.shell(
+    "cd '\(scratch.path)' && mkdir codes && for i in $(seq 1 40); do"
+      + " qrrender -o codes/c$i.png -s 6 \"code number $i\" || exit 1; done")
+  #expect(made.status == 0, "\(made.errors)")
+  let run = try ToolRunner.shell(
+    "cd '\(scratch.path)' && qrdetect --annotate='\(full.path)/' codes > records.json")
+  #expect(run.status == 2)
+  let lines = run.errors.split(separator: "\n")
+  #expect(lines.count == 1, "\(run.errors)")
+  #expect(lines.first?.hasSuffix(": --annotate: no space left on device") == true, "\(run.errors)")
+  let names = try FileManager.default.contentsOfDirectory(atPath: full.path)
+  #expect(!names.isEmpty && names.count < 40)
+  #expect(!names.contains { !$0.hasSuffix(".png") || $0.contains(".tmp") }, "\(names)")
+  // Every PNG left there is whole: qrdetect reads each.
+  let reread = try ToolRunner.shell("qrdetect '\(full.path)' > /dev/null")
+  #expect(reread.status == 0 || reread.status == 1, "\(reread.errors)")
+  #expect(!reread.errors.contains("truncated"))
+  // Records on the full disk: whole lines, and the file named.
+  let json = try ToolRunner.shell(
+    "cd '\(scratch.path)' && rm -f '\(full.path)'/*.png; head -c 1000000 /dev/zero"
+      + " > '\(full.path)/filler' 2>/dev/null; truncate -s -6000 '\(full.path)/filler'"
+      + " && qrdetect --json-output '\(full.path)/out.json' codes")
+  #expect(json.status == 2)
+  #expect(
+    json.errors.hasSuffix("/out.json: write error: no space left on device\n"), "\(json.errors)")
+  let written = Array(try Data(contentsOf: full.appendingPathComponent("out.json")))
+  #expect(isWholeJSONLines(written))
+}
+
+// MARK: - Planted symbolic links
+
+@Test func plantedSymbolicLinksAreRefusedNotWrittenThrough() throws {
+  let scratch = try Scratch("symlinks")
+  let precious = scratch.url.appendingPathComponent("precious")
+  try Data("precious\n".utf8).write(to: precious)
+  let shared = scratch.url.appendingPathComponent("shared")
+  try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+  try FileManager.default.createSymbolicLink(
+    atPath: shared.appendingPathComponent("part-01.png").path, withDestinationPath: precious.path)
+  let render = try ToolRunner.run("qrrender", ["--output-dir", shared.path, "-f", "png", "hello"])
+  #expect(render.status == 2)
+  #expect(
+    render.errors
+      == "qrrender: \(shared.path)/part-01.png: a symbolic link is there: not written through it;"
+      + " remove it or write elsewhere\n")
+  #expect(try String(contentsOf: precious, encoding: .utf8) == "precious\n")
+  // qrdetect --annotate=dir/: the link named after the input is refused the same way.
+  let code = scratch.url.appendingPathComponent("code.png").path
+  #expect(try ToolRunner.run("qrrender", ["-o", code, "-s", "6", "hello"]).status == 0)
+  let boxes = scratch.url.appendingPathComponent("boxes")
+  try FileManager.default.createDirectory(at: boxes, withIntermediateDirectories: true)
+  try FileManager.default.createSymbolicLink(
+    atPath: boxes.appendingPathComponent("code.png").path, withDestinationPath: precious.path)
+  let annotate = try ToolRunner.run("qrdetect", ["--annotate=\(boxes.path)/", code])
+  #expect(annotate.status == 2)
+  #expect(
+    annotate.errors
+      == "qrdetect: \(boxes.path)/code.png: --annotate: a symbolic link is there: not written"
+      + " through it; remove it\n")
+  #expect(try String(contentsOf: precious, encoding: .utf8) == "precious\n")
+  // A regular file of the same name is replaced, as before.
+  try FileManager.default.removeItem(at: boxes.appendingPathComponent("code.png"))
+  try Data("old".utf8).write(to: boxes.appendingPathComponent("code.png"))
+  #expect(try ToolRunner.run("qrdetect", ["--annotate=\(boxes.path)/", code]).status == 0)
+  let png = try Data(contentsOf: boxes.appendingPathComponent("code.png"))
+  #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+}

@@ -438,8 +438,12 @@ final class ResultSink: @unchecked Sendable {
         return failed(error, output: videoName)
       }
     }
-    // A file that cannot be written is reported, and reading goes on.
-    if files?.write(result, diagnostics: diagnostics) == false { outputFailed = true }
+    // A file that cannot be written is reported, and the run stops there: the next would most
+    // likely fail too (a full disk), and each would be one more message.
+    if files?.write(result, diagnostics: diagnostics) == false {
+      outputFailed = true
+      return false
+    }
     return !reachedCount
   }
 
