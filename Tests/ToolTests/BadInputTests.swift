@@ -739,8 +739,16 @@ let dedupeRows: [BadInput] = [
     status: 2, stderr: "qrdedupe: -: line 2: not a JSON object",
     stdout: .sameAsFor(input: D.record("a"))),
   BadInput(
-    tool: "qrdedupe", name: "an over-long line ends the run",
+    tool: "qrdedupe", name: "an over-long line is skipped, and the records after it read",
     arguments: ["--max-line-length", "200"],
+    input: D.record("a") + D.record(String(repeating: "x", count: 300)) + D.record("b"),
+    status: 0,
+    stderr: "qrdedupe: -: warning: line 2: 362 bytes, longer than --max-line-length 200:"
+      + " skipped\nqrdedupe: warning: 1 line longer than --max-line-length 200 skipped",
+    stdout: .sameAsFor(input: D.record("a") + D.record("b"))),
+  BadInput(
+    tool: "qrdedupe", name: "an over-long line ends the run with --strict",
+    arguments: ["--strict", "--max-line-length", "200"],
     input: D.record("a") + D.record(String(repeating: "x", count: 300)) + D.record("b"),
     status: 2, stderr: "qrdedupe: -: line 2: longer than 200 bytes",
     stdout: .sameAsFor(input: D.record("a"))),
@@ -752,14 +760,18 @@ let dedupeRows: [BadInput] = [
   BadInput(
     tool: "qrdedupe", name: "--max-line-length takes a size with K, as --max-memory does",
     arguments: ["--max-line-length", "1K"],
-    input: D.record("a") + D.record(String(repeating: "x", count: 2000)), status: 2,
-    stderr: "qrdedupe: -: line 2: longer than 1024 bytes", stdout: .sameAsFor(input: D.record("a"))
+    input: D.record("a") + D.record(String(repeating: "x", count: 2000)), status: 0,
+    stderr: "qrdedupe: -: warning: line 2: 2062 bytes, longer than --max-line-length 1024:"
+      + " skipped\nqrdedupe: warning: 1 line longer than --max-line-length 1024 skipped",
+    stdout: .sameAsFor(input: D.record("a"))
   ),
   BadInput(
     tool: "qrdedupe", name: "an over-long line without a newline at the end",
     arguments: ["--max-line-length", "64"],
-    input: D.record("a") + [UInt8](repeating: 0x78, count: 100_000), status: 2,
-    stderr: "qrdedupe: -: line 2: longer than 64 bytes", stdout: .sameAsFor(input: D.record("a"))),
+    input: D.record("a") + [UInt8](repeating: 0x78, count: 100_000), status: 0,
+    stderr: "qrdedupe: -: warning: line 2: 100000 bytes, longer than --max-line-length 64:"
+      + " skipped\nqrdedupe: warning: 1 line longer than --max-line-length 64 skipped",
+    stdout: .sameAsFor(input: D.record("a"))),
   BadInput(
     tool: "qrdedupe", name: "NUL bytes: a raw NUL in a string is not JSON; \\u0000 is",
     arguments: ["--strict"],

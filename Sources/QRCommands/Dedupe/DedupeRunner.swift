@@ -78,6 +78,8 @@ public struct DedupeRunner {
   private struct LineCounts {
     var lines = 0
     var foreign = 0
+    /// Lines longer than `--max-line-length`, skipped.
+    var tooLong = 0
     var wasRefused = false
   }
 
@@ -103,11 +105,17 @@ public struct DedupeRunner {
         "\(plural(statistics.sequencesEvicted, "incomplete structured-append sequence")) "
           + "dropped to stay within --max-memory \(memory)")
     }
+    if counts.tooLong > 0 {
+      diagnostics.warning(
+        "\(plural(counts.tooLong, "line")) longer than --max-line-length"
+          + " \(configuration.maximumLineLength) skipped")
+    }
     guard showsSummary else { return }
     diagnostics.error(
       "summary: \(plural(counts.lines, "line")) read, \(plural(written, "line")) written; "
         + "\(plural(statistics.records, "record")), \(plural(statistics.parts, "part")), "
-        + "\(counts.foreign) not \(counts.foreign == 1 ? "a JSON object" : "JSON objects"); "
+        + "\(counts.foreign) not \(counts.foreign == 1 ? "a JSON object" : "JSON objects"), "
+        + "\(counts.tooLong) too long; "
         + "\(plural(statistics.keys, "key")) (at most \(statistics.peakKeys)); "
         + "\(Self.formatMemory(statistics.bytes)) (at most \(Self.formatMemory(statistics.peakBytes)) "
         + "of \(memory)); evicted \(statistics.keysEvictedForMemory) for memory, "
@@ -178,14 +186,36 @@ public struct DedupeRunner {
       let item: LineReader.Item
       do {
         item = try reader.next(timeout: filter.nextDeadline.map { $0 - clock.seconds() })
-      } catch {
-        diagnostics.error(toolMessage(for: error), operand: name)
-        switch error {
-        case .lineTooLong:
+      } catch .lineTooLong(let number, let limit) {
+        if configuration.isStrict {
+          diagnostics.error("line \(number): longer than \(limit) bytes", operand: name)
           counts.wasRefused = true
           return .refused
-        case .readFailed: return .skipped
         }
+        // Skipped, not fatal: the records after it are as good as before it. Read through in
+        // the buffer already held, so the line costs no more memory than the limit.
+        let length: Int
+        do {
+          length = try reader.skipRestOfLine()
+        } catch {
+          diagnostics.error(toolMessage(for: error), operand: name)
+          return .skipped
+        }
+        counts.lines += 1
+        counts.tooLong += 1
+        if counts.tooLong <= Self.warningLimit {
+          diagnostics.warning(
+            "line \(number): \(length) bytes, longer than --max-line-length \(limit): skipped",
+            operand: name)
+        } else if counts.tooLong == Self.warningLimit + 1 {
+          diagnostics.warning(
+            "line \(number): longer than \(limit) bytes, skipped; further lines too long are"
+              + " only counted", operand: name)
+        }
+        continue
+      } catch {
+        diagnostics.error(toolMessage(for: error), operand: name)
+        return .skipped
       }
       switch item {
       case .endOfInput:
