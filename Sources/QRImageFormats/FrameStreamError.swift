@@ -33,6 +33,9 @@ public enum FrameStreamError: Error, Equatable, Sendable, CustomStringConvertibl
   /// A multi-frame `format` image with more than its cap of frames (`frameLimit`) or of pixels
   /// in all (`pixelLimit`): the frames before this one were given, the rest is not read.
   case workLimit(frame: Int, offset: Int, format: String, frameLimit: Int, pixelLimit: Int)
+  /// The helper that decodes HEIF images for a static build refused the image with `message`
+  /// (a limit it was held to: the pixel limit, or what the budget left it).
+  case helperRefused(frame: Int, offset: Int, message: String)
   /// An image whose decoder is a library loaded at run time (libheif) that could not be loaded:
   /// `problem` says why; `input` is the input's name, for the conversion the message gives.
   case missingLibrary(frame: Int, offset: Int, format: String, problem: String, input: String)
@@ -45,7 +48,7 @@ public enum FrameStreamError: Error, Equatable, Sendable, CustomStringConvertibl
       .invalidHeader(let frame, _, _), .tooLarge(let frame, _, _, _, _), .io(let frame, _, _),
       .truncatedImage(let frame, _, _, _), .unsupportedFormat(let frame, _, _),
       .missingLibrary(let frame, _, _, _, _), .overBudget(let frame, _, _, _, _, _),
-      .workLimit(let frame, _, _, _, _):
+      .workLimit(let frame, _, _, _, _), .helperRefused(let frame, _, _):
       frame
     }
   }
@@ -58,7 +61,7 @@ public enum FrameStreamError: Error, Equatable, Sendable, CustomStringConvertibl
       .tooLarge(_, let offset, _, _, _), .io(_, let offset, _),
       .truncatedImage(_, let offset, _, _), .unsupportedFormat(_, let offset, _),
       .missingLibrary(_, let offset, _, _, _), .overBudget(_, let offset, _, _, _, _),
-      .workLimit(_, let offset, _, _, _):
+      .workLimit(_, let offset, _, _, _), .helperRefused(_, let offset, _):
       offset
     }
   }
@@ -97,6 +100,8 @@ public enum FrameStreamError: Error, Equatable, Sendable, CustomStringConvertibl
       "frame \(frame) at byte \(offset): the \(format) image has more frames than one image"
         + " may give (\(frameLimit) frames, or \(pixelLimit) pixels in all): its frames up to"
         + " here were read, the rest is skipped"
+    case .helperRefused(let frame, let offset, let message):
+      "frame \(frame) at byte \(offset): HEIF image decoded by qrcapture: \(message)"
     case .missingLibrary(let frame, let offset, let format, let problem, let input)
     where problem.hasSuffix(" is not installed"):
       "frame \(frame) at byte \(offset): a \(format) image needs libheif, and \(problem):"

@@ -48,6 +48,9 @@ final class PhotoFrames {
     handle = opened
   }
 
+  /// Whether the frames are decoded here, one at a time (not by another process beforehand).
+  var decodesHere: Bool { handle != nil }
+
   deinit {
     qr_frames_close(handle)
     bytes.deallocate()
@@ -316,9 +319,17 @@ extension FrameStreamReader {
     var output: Int32 = -1
     var errors: Int32 = -1
     var pid: Int32 = 0
+    // The helper decodes within what this process's budget leaves, held here while it runs.
+    let helperMemory = max(1 << 20, budget.capacity - heldBytes)
+    guard let running = budget.reserve(helperMemory, holding: heldBytes) else {
+      throw .overBudget(
+        frame: frameCount, offset: frameStart, width: 0, height: 0,
+        needed: helperMemory + heldBytes, budget: budget.capacity)
+    }
+    defer { running.release() }
     let started = data.withUnsafeBufferPointer {
       qr_spawn_image_helper(
-        helper, $0.baseAddress, $0.count, options.maximumPixelCount, budget.capacity, &output,
+        helper, $0.baseAddress, $0.count, options.maximumPixelCount, helperMemory, &output,
         &errors, &pid)
     }
     guard started == 0 else { throw failed("\(helper) could not be started") }
@@ -341,19 +352,37 @@ extension FrameStreamReader {
     if status == 0, readError == nil, !images.isEmpty {
       return PhotoFrames(images: images, format: "HEIF")
     }
-    // The helper's message, without its "qrcapture: -: frame 0 at byte 0: " prefix.
+    // The helper's message, without its "qrcapture: -: frame 0 at byte 0: " prefix: libheif's
+    // own after "HEIF image: ", else the helper's whole (a limit it was held to).
     var text = [UInt8](repeating: 0, count: 1000)
     let count = pread(errors, &text, text.count, 0)
-    let marker = Array("HEIF image: ".utf8)
     var line = Array(text.prefix(max(0, count)).prefix { $0 != 0x0A })
-    if let at = (0...max(0, line.count - marker.count)).first(where: {
-      line[$0...].starts(with: marker)
-    }) {
+    func drop(through marker: String) -> Bool {
+      let marker = Array(marker.utf8)
+      guard
+        let at = (0...max(0, line.count - marker.count)).first(where: {
+          line[$0...].starts(with: marker)
+        })
+      else { return false }
       line.removeFirst(at + marker.count)
+      return true
     }
-    let message = String(decoding: line, as: UTF8.self)
-    if let readError, message.isEmpty { throw readError }
-    throw failed(message.isEmpty ? "qrcapture could not decode it" : message)
+    if drop(through: "HEIF image: ") {
+      throw failed(String(decoding: line, as: UTF8.self))
+    }
+    guard drop(through: " at byte 0: "), !line.isEmpty else {
+      if let readError { throw readError }
+      throw failed("qrcapture could not decode it")
+    }
+    throw .helperRefused(
+      frame: frameCount, offset: frameStart, message: String(decoding: line, as: UTF8.self))
+  }
+
+  /// In qrcapture started as the HEIF helper of a static qrdetect: dies with that process (a
+  /// killed qrdetect left the decoding running for up to 2 s). Call first thing; elsewhere it
+  /// does nothing. The corresponding C function is `prctl` (`PR_SET_PDEATHSIG`).
+  public static func bindImageHelperToParent() {
+    _ = qr_bind_to_parent()
   }
 
   func photoFailure(_ error: PhotoFrames.Failure, format: String) -> FrameStreamError {
@@ -395,7 +424,7 @@ extension FrameStreamReader {
     try checkLimit(width: width, height: height)
     // What the decoder takes for this frame alone: an RGBA copy for TIFF, WebP and HEIF (and
     // HEIF's own planes), next to the gray pixels.
-    let perPixel = ["TIFF": 4, "WebP": 4, "HEIF": 6][photo.format] ?? 0
+    let perPixel = photo.decodesHere ? ["TIFF": 4, "WebP": 4, "HEIF": 6][photo.format] ?? 0 : 0
     try reserveWork(perPixel * width * height, width: width, height: height)
     let image: GrayImage
     do throws(PhotoFrames.Failure) {

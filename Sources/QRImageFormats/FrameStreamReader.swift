@@ -436,7 +436,7 @@ public final class FrameStreamReader: FrameSource {
   }
 
   /// What this reader holds of the budget now.
-  private var heldBytes: Int {
+  var heldBytes: Int {
     (frameReservation?.bytes ?? 0) + (workReservation?.bytes ?? 0)
       + (photoReservation?.bytes ?? 0)
   }

@@ -393,3 +393,20 @@ func aFullDiskStopsAnnotationAtTheFirstFileAndLeavesNoPart() throws {
   let png = try Data(contentsOf: boxes.appendingPathComponent("code.png"))
   #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
 }
+
+// MARK: - Escapes on a terminal
+
+@Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+func qrdedupeEscapesForeignLinesOnATerminal() throws {
+  let scratch = try Scratch("terminal")
+  let input = scratch.url.appendingPathComponent("mixed.txt")
+  try Data("plain\n\u{1B}[31mred\u{1B}]0;title\u{07}\n{\"text\":\"a\"}\n".utf8).write(to: input)
+  // script(1) gives qrdedupe a pseudo-terminal as its standard output.
+  let run = try ToolRunner.shell(
+    "script -qec \"qrdedupe '\(input.path)' 2>/dev/null\" /dev/null | tr -d '\\r'")
+  #expect(run.status == 0, "\(run.errors)")
+  #expect(run.output == "plain\n\\x1B[31mred\\x1B]0;title\\x07\n{\"text\":\"a\"}\n")
+  // Into a pipe, the lines pass through verbatim, as a filter's should.
+  let piped = try ToolRunner.run("qrdedupe", [input.path])
+  #expect(piped.output == "plain\n\u{1B}[31mred\u{1B}]0;title\u{07}\n{\"text\":\"a\"}\n")
+}

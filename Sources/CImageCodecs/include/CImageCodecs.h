@@ -92,4 +92,9 @@ int qr_spawn_image_helper(const char *helper, const uint8_t *data, size_t size,
                           size_t max_pixels, size_t max_memory, int *output, int *errors,
                           int *pid);
 
+/// In a helper started by `qr_spawn_image_helper` (its environment says so): arranges for it to
+/// be killed when the process that started it dies, and exits at once if that has happened
+/// already. 1 in such a helper, 0 elsewhere, -1 if the kernel refused.
+int qr_bind_to_parent(void);
+
 #endif

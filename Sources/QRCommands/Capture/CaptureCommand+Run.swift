@@ -20,6 +20,7 @@ extension CaptureCommand {
   ///
   /// - Throws: `UsageError` for a bad command line; a closed pipe (`Errno.brokenPipe`).
   static func run(_ invocation: Invocation) throws -> ExitStatus {
+    FrameStreamReader.bindImageHelperToParent()
     let options = try CaptureCommandOptions(
       invocation.arguments, standardInputIsData: FileDescriptor.standardInput.isPipeOrFile)
     let diagnostics = invocation.diagnostics

@@ -255,7 +255,7 @@ public struct DedupeRunner {
         let fate =
           configuration.events ? "dropped (--events writes only events)" : "passed through"
         if !configuration.events {
-          try writer.write(line.bytes, lacksNewline: !line.isTerminated)
+          try writer.writeForeign(line.bytes, lacksNewline: !line.isTerminated)
         }
         counts.foreign += 1
         rejected += 1
@@ -302,7 +302,23 @@ private final class LineWriter {
   private var owesNewline = false
   private static let newline: [UInt8] = [0x0A]
 
-  init(_ output: FileDescriptor) { self.output = output }
+  /// Whether the output is a terminal, where foreign lines are written escaped.
+  private let isTerminal: Bool
+
+  init(_ output: FileDescriptor) {
+    self.output = output
+    isTerminal = output.isTerminal
+  }
+
+  /// Writes a line that is not a JSON object: verbatim, except on a terminal, where its control
+  /// characters are escaped as qrdetect escapes payloads (`\x1B`), so that a stream's escape
+  /// sequences never act on the terminal.
+  func writeForeign(_ line: UnsafeRawBufferPointer, lacksNewline: Bool) throws {
+    guard isTerminal else { return try write(line, lacksNewline: lacksNewline) }
+    let body = lacksNewline ? line : UnsafeRawBufferPointer(rebasing: line.dropLast())
+    let escaped = Array((Diagnostics.sanitized(bytes: body) + (lacksNewline ? "" : "\n")).utf8)
+    try escaped.withUnsafeBytes { try write($0, lacksNewline: lacksNewline) }
+  }
 
   /// - Throws: `Errno.brokenPipe` when the reader has gone; any other failure as a
   ///   `CaptureSink.WriteError` naming standard output (`> /dev/full`), not the input.
