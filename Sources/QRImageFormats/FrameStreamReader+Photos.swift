@@ -160,7 +160,7 @@ extension FrameStreamReader {
     guard length >= 4 else {
       throw failure(.malformedImage(format: "WebP", detail: "RIFF length \(length)"))
     }
-    try checkImageBytes(total, limit: Int.max, format: "WebP")
+    try checkPhotoBytes(total, format: "WebP")
     try take(total - 12, into: &data, format: "WebP")
     skipsLeadingWhitespace = true
     // An animation's decoder keeps two RGBA canvases (VP8X: flag 0x02, the canvas size - 1).
@@ -186,9 +186,9 @@ extension FrameStreamReader {
     let height = Self.littleEndian(data, at: 8, count: 2)
     guard width >= 1, height >= 1 else { throw failure(.zeroSize(width: width, height: height)) }
     try checkLimit(width: width, height: height)
-    // The bytes are bounded by the decoding memory; the frames, as every multi-frame image's,
-    // by `options.maximumFramesPerImage` and `maximumPixelsPerImage` (nextPhotoFrame).
-    let limit = Int.max
+    // The bytes are bounded by the decoding memory and half the budget; the frames, as every
+    // multi-frame image's, by `options.maximumFramesPerImage` and `maximumPixelsPerImage`
+    // (nextPhotoFrame).
     if data[10] & 0x80 != 0 { try take(3 << (Int(data[10] & 7) + 1), into: &data, format: "GIF") }
     blocks: while true {
       try take(1, into: &data, format: "GIF")
@@ -197,14 +197,14 @@ extension FrameStreamReader {
         break blocks
       case 0x21:
         try take(1, into: &data, format: "GIF")
-        try takeSubBlocks(into: &data, limit: limit)
+        try takeSubBlocks(into: &data)
       case 0x2C:
         try take(9, into: &data, format: "GIF")
         let base = data.count - 9
         let flags = data[base + 8]
         if flags & 0x80 != 0 { try take(3 << (Int(flags & 7) + 1), into: &data, format: "GIF") }
         try take(1, into: &data, format: "GIF")
-        try takeSubBlocks(into: &data, limit: limit)
+        try takeSubBlocks(into: &data)
       default:
         throw failure(
           .malformedImage(
@@ -219,12 +219,12 @@ extension FrameStreamReader {
   }
 
   /// Appends GIF data sub-blocks (a length byte, then that many bytes) up to the empty one.
-  private func takeSubBlocks(into data: inout [UInt8], limit: Int) throws(FrameStreamError) {
+  private func takeSubBlocks(into data: inout [UInt8]) throws(FrameStreamError) {
     while true {
       try take(1, into: &data, format: "GIF")
       let length = Int(data[data.count - 1])
       if length == 0 { return }
-      try checkImageBytes(data.count + length, limit: limit, format: "GIF")
+      try checkPhotoBytes(data.count + length, format: "GIF")
       try take(length, into: &data, format: "GIF")
     }
   }
@@ -232,10 +232,11 @@ extension FrameStreamReader {
   /// Reads a TIFF: its directories and strips may be anywhere, so it is the rest of the input.
   func readTIFF() throws(FrameStreamError) -> PhotoFrames {
     var data: [UInt8] = []
+    try reserveRestOfFile(&data, format: "TIFF")
     try take(8, into: &data, format: "TIFF")
     while try ensure(1) {
       let count = min(input.bufferedCount, max(Self.imageReadStep, data.count))
-      try checkImageBytes(data.count + count, limit: Int.max, format: "TIFF")
+      try checkPhotoBytes(data.count + count, format: "TIFF")
       try take(count, into: &data, format: "TIFF")
     }
     return try openPhoto(data, kind: QR_FRAMES_TIFF, format: "TIFF")
@@ -255,9 +256,10 @@ extension FrameStreamReader {
       }
       if length == 0 {
         // To the end of the input.
+        try reserveRestOfFile(&data, format: "HEIF")
         while try ensure(1) {
           let count = min(input.bufferedCount, max(Self.imageReadStep, data.count))
-          try checkImageBytes(data.count + count, limit: Int.max, format: "HEIF")
+          try checkPhotoBytes(data.count + count, format: "HEIF")
           try take(count, into: &data, format: "HEIF")
         }
         break
@@ -266,12 +268,38 @@ extension FrameStreamReader {
       guard length >= 8 else {
         throw failure(.malformedImage(format: "HEIF", detail: "box length \(length)"))
       }
-      try checkImageBytes(data.count + min(length, Int.max / 4), limit: Int.max, format: "HEIF")
+      try checkPhotoBytes(data.count + min(length, Int.max / 4), format: "HEIF")
       try take(length, into: &data, format: "HEIF")
     }
     guard !data.isEmpty else { throw truncatedImage(data, format: "HEIF") }
     skipsLeadingWhitespace = true
     return try openPhoto(data, kind: QR_FRAMES_HEIF, format: "HEIF")
+  }
+
+  /// Before an image that is the rest of its input is read into `data`: when the input is a
+  /// regular file, refuses one whose size alone exceeds the decoding memory, or which could not
+  /// be held twice (its bytes, and the decoder's copy) in the budget, before reading any of it,
+  /// and makes room for all of it at once (growing as it arrives, a 256 MiB TIFF peaked at 470
+  /// MB: each step copies what came before).
+  private func reserveRestOfFile(_ data: inout [UInt8], format: String) throws(FrameStreamError) {
+    var info = stat()
+    guard fstat(input.descriptor.rawValue, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+      return
+    }
+    let remaining = Int(info.st_size) - input.offset
+    guard remaining > 0 else { return }
+    try checkPhotoBytes(data.count + remaining, format: format)
+    data.reserveCapacity(data.count + remaining)
+  }
+
+  /// Throws unless a WebP, GIF, TIFF or HEIF image may hold `count` bytes: at most the decoding
+  /// memory, and at most half the budget, as they are held twice (read here, and the copy its
+  /// decoder reads).
+  private func checkPhotoBytes(_ count: Int, format: String) throws(FrameStreamError) {
+    if count > budget.capacity / 2 {
+      throw failure(.imageMemory(format: format, limit: budget.capacity / 2))
+    }
+    try checkImageBytes(count, limit: Int.max, format: format)
   }
 
   /// Opens `data`, of `kind`, reserving its bytes (twice: `data`, and the copy the decoder

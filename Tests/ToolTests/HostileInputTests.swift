@@ -410,3 +410,42 @@ func qrdedupeEscapesForeignLinesOnATerminal() throws {
   let piped = try ToolRunner.run("qrdedupe", [input.path])
   #expect(piped.output == "plain\n\u{1B}[31mred\u{1B}]0;title\u{07}\n{\"text\":\"a\"}\n")
 }
+
+// MARK: - An image that is the rest of its input
+
+@Test func aTIFFLargerThanTheBudgetIsRefusedBeforeItIsRead() throws {
+  let scratch = try Scratch("big-tiff")
+  // Twelve uncompressed 1000 x 1000 pages, each its own strip: 12 MB, against an 8 MiB budget
+  // (the bytes are held twice: read, and the decoder's copy).
+  var pages: [UInt8] = []
+  for page in 0..<12 { pages += [UInt8](repeating: UInt8(page * 20), count: 1_000_000) }
+  var tiff: [UInt8] = [0x49, 0x49, 0x2A, 0] + le32(8 + pages.count) + pages
+  for page in 0..<12 {
+    let tags: [(Int, Int, Int)] = [
+      (256, 3, 1000), (257, 3, 1000), (258, 3, 8), (259, 3, 1), (262, 3, 1),
+      (273, 4, 8 + page * 1_000_000), (277, 3, 1), (278, 3, 1000), (279, 4, 1_000_000),
+    ]
+    tiff += le16(tags.count)
+    for (tag, type, value) in tags { tiff += le16(tag) + le16(type) + le32(1) + le32(value) }
+    tiff += le32(page < 11 ? tiff.count + 4 : 0)
+  }
+  let file = scratch.url.appendingPathComponent("pages.tiff")
+  try Data(tiff).write(to: file)
+  let expected =
+    "frame 0 at byte 0: TIFF image needs more than the decoding memory limit of 4 MiB;"
+    + " --max-memory raises the limit\n"
+  guard
+    let (fromFile, named) = try peakKilobytes("qrdetect --max-memory 8M '\(file.path)'"),
+    let (fromPipe, piped) = try peakKilobytes(
+      "sh -c \"cat '\(file.path)' | qrdetect --max-memory 8M\"")
+  else { return }
+  // (The errors end in the peak /usr/bin/time writes.)
+  #expect(named.status == 2 && named.errors.hasPrefix("qrdetect: \(file.path): " + expected))
+  #expect(piped.status == 2 && piped.errors.hasPrefix("qrdetect: -: " + expected))
+  // Refused before reading from a file; from a pipe, after half the budget.
+  #expect(fromFile < 30_000 && fromPipe < fromFile + 12_000, "\(fromFile) KB, \(fromPipe) KB")
+  // With room for it, every page is read.
+  let read = try ToolRunner.run("qrcapture", ["--max-memory", "64M", file.path])
+  #expect(read.status == 0, "\(read.errors)")
+  #expect(read.stdout.count == 12 * (64 + 1_000_000))
+}
