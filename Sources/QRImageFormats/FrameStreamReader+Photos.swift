@@ -440,10 +440,13 @@ extension FrameStreamReader {
     guard width >= 1, height >= 1 else { throw failure(.zeroSize(width: width, height: height)) }
     // The work cap of one image: a few kilobytes can hold thousands of large frames (pages
     // sharing one strip, an animation's frames drawn on a large canvas), each a full decoding.
-    let (pixels, overflow) = photoWork.pixels.addingReportingOverflow(width * height)
+    // Sizes from the file (32 bits each): their product and the sum are checked for overflow.
+    let (area, tooWide) = width.multipliedReportingOverflow(by: height)
+    let (pixels, overflow) = photoWork.pixels.addingReportingOverflow(area)
     guard photoWork.frames < options.maximumFramesPerImage,
-      !overflow, pixels <= options.maximumPixelsPerImage || photoWork.frames == 0
+      !tooWide, !overflow, pixels <= options.maximumPixelsPerImage || photoWork.frames == 0
     else {
+      if photoWork.frames == 0 { try checkLimit(width: width, height: height) }
       throw .workLimit(
         frame: frameCount, offset: frameStart, format: photo.format,
         frameLimit: options.maximumFramesPerImage, pixelLimit: options.maximumPixelsPerImage)

@@ -449,3 +449,18 @@ func qrdedupeEscapesForeignLinesOnATerminal() throws {
   #expect(read.status == 0, "\(read.errors)")
   #expect(read.stdout.count == 12 * (64 + 1_000_000))
 }
+
+@Test func aTIFFPageOfTwoTo32PixelsASideIsRefusedNotATrap() throws {
+  // 4294967295 x 4294967295: the product overflows 64 bits; the frame cap must not multiply it.
+  var tiff: [UInt8] = [0x49, 0x49, 0x2A, 0] + le32(8) + le16(4)
+  for (tag, value) in [(256, 0xFFFF_FFFF), (257, 0xFFFF_FFFF), (273, 0), (279, 0)] {
+    tiff += le16(tag) + le16(4) + le32(1) + le32(value)
+  }
+  tiff += le32(0)
+  let run = try ToolRunner.run("qrdetect", input: tiff)
+  #expect(!run.wasSignalled)
+  #expect(
+    run.errors
+      == "qrdetect: -: frame 0 at byte 0: 4294967295x4294967295 exceeds the limit of 268435456"
+      + " pixels\n")
+}
