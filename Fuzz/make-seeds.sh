@@ -23,6 +23,9 @@ ffmpeg -v error -f lavfi -i testsrc=size=16x8:rate=5 -frames:v 2 "$work/photo.gi
 ffmpeg -v error -f lavfi -i testsrc=size=16x8:rate=5 -frames:v 1 -pix_fmt bgr24 "$work/photo.bmp"
 ffmpeg -v error -f lavfi -i testsrc=size=16x8:rate=5 -frames:v 1 -compression_algo lzw \
   "$work/photo.tiff"
+# An animated WebP (three lossless frames): the ANIM/ANMF walk and libwebp's demuxer.
+ffmpeg -v error -f lavfi -i testsrc=size=16x8:rate=5 -frames:v 3 -c:v libwebp -lossless 1 \
+  -loop 0 "$work/anim.webp"
 
 # ffmpeg's own y4m: 8-bit mono, 4:2:0 and 10-bit 4:2:0, two 8x6 frames each.
 for format in gray:mono yuv420p:420 yuv420p10le:420p10; do
@@ -141,7 +144,7 @@ for prefix, target, magic in [("y4m-", "FuzzY4M", b"YUV4MPEG2 "), ("pnm-", "Fuzz
             assert seed[1:1 + len(magic)] == magic
             write(target, name[len(prefix):], seed[:1] + seed[1 + len(magic):])
 
-# FuzzImages: bit 0 of the first byte picks the magic (0 PNG, 1 JPEG), which the input follows.
+# FuzzImages: bits 0-2 of the first byte pick the magic (0 PNG, 1 JPEG, ...), which the input follows.
 T = "FuzzImages"
 def chunk(kind, data):
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
@@ -170,5 +173,93 @@ exif = jpegs["gray"][:2] + b"\xff\xe1" + struct.pack(">H", len(app1) + 2) + app1
 for name, data in [("gray", jpegs["gray"]), ("color", jpegs["color"]), ("exif6", exif)]:
     write(T, f"jpeg-{name}", [1] + list(data[3:]))
 write(T, "jpeg-then-png", [1] + list((jpegs["gray"] + pngs["gray8"])[3:]))
+
+# The other image formats (bits 0-2 of the first byte: 2 BMP, 3 GIF89a, 4 TIFF II, 5 WebP, 6
+# TIFF MM, 7 GIF87a), with seeds that reach each header field: BMP bit fields of every mask
+# width (the masks over 24 bits trapped, issue 46) in the three places masks are kept, RLE8 and
+# RLE4 with every escape, GIF screens and frames (disposal, transparency, interlace, a local
+# palette, a frame beyond the screen), TIFF directories and strips (pages sharing one strip), and
+# an animated WebP.
+def bmp(w, h, bits, pixels, header=40, compression=0, masks=b"", palette=b"", colours=0):
+    head = struct.pack("<iiHHIIiiII", w, h, 1, bits, compression, len(pixels), 2835, 2835,
+                       colours, 0)
+    if header > 40:
+        head += masks.ljust(header - 40, b"\0")[:header - 40]
+        masks = b""
+    head = struct.pack("<I", header) + head
+    offset = 14 + len(head) + len(masks) + len(palette)
+    return (b"BM" + struct.pack("<IHHI", offset + len(pixels), 0, 0, offset) + head + masks
+            + palette + pixels)
+def fields(*masks):
+    return b"".join(struct.pack("<I", m) for m in masks)
+for width in [16, 24, 25, 31, 32]:
+    mask = (1 << width) - 1
+    px = b"".join(struct.pack("<I", (i * 0x01234567) & 0xFFFFFFFF) for i in range(16))
+    write(T, f"bmp-fields32-{width}bit-masks", [2] + list(bmp(4, 4, 32, px, compression=3,
+          masks=fields(mask, mask, mask))[2:]))
+write(T, "bmp-fields32-v4-alpha", [2] + list(bmp(4, -4, 32, bytes(range(64)), header=108,
+      compression=3, masks=fields(0xFF000000, 0xFF0000, 0xFF00, 0xFF))[2:]))
+write(T, "bmp-fields32-v5-holes", [2] + list(bmp(4, 4, 32, bytes(range(64)), header=124,
+      compression=3, masks=fields(0xF0F0F0F0, 0x0F0F0F0F, 0xFF0000FF, 0))[2:]))
+write(T, "bmp-fields16-565", [2] + list(bmp(4, 2, 16, bytes(range(16)), compression=3,
+      masks=fields(0xF800, 0x07E0, 0x001F))[2:]))
+write(T, "bmp-alphafields-52", [2] + list(bmp(2, 2, 32, bytes(range(16)), header=56,
+      compression=6, masks=fields(0xFF0000, 0xFF00, 0xFF, 0xFF000000))[2:]))
+gray = b"".join(bytes([v, v, v, 0]) for v in range(0, 256, 16))
+# RLE8: a run, an absolute run (odd, padded), a delta, an end of line, an end of bitmap.
+rle8 = bytes([3, 7, 0, 3, 1, 2, 3, 0, 0, 2, 1, 1, 2, 9, 0, 0, 4, 5, 0, 1])
+write(T, "bmp-rle8", [2] + list(bmp(6, 4, 8, rle8, compression=1, palette=gray, colours=16)[2:]))
+rle4 = bytes([5, 0x12, 0, 5, 0x34, 0x56, 0x70, 0, 0, 0, 0, 2, 2, 1, 3, 0xAB, 0, 1])
+write(T, "bmp-rle4", [2] + list(bmp(7, 3, 4, rle4, compression=2, palette=gray, colours=16)[2:]))
+write(T, "bmp-os2-8bit", [2] + list(b"BM" + struct.pack("<IHHI", 26 + 6 + 8, 0, 0, 26 + 6)
+      + struct.pack("<IHHHH", 12, 2, 2, 1, 8) + b"\0\0\0\xff\xff\xff" + bytes([0, 1, 0, 0, 1, 0, 0, 0]))[2:])
+def gif(w, h, frames, palette=b"\0\0\0\xff\xff\xff"):
+    out = b"GIF89a" + struct.pack("<HHBBB", w, h, 0x80, 0, 0) + palette
+    for (left, top, fw, fh, flags, control, local) in frames:
+        if control is not None:
+            out += b"\x21\xf9\x04" + bytes([control, 10, 0, 1]) + b"\0"
+        out += b"\x2c" + struct.pack("<HHHHB", left, top, fw, fh, flags) + local
+        # LZW, minimum code size 2: clear, a few codes, end (a valid stream for any size).
+        out += b"\x02\x02\x4c\x01\x00"
+    return out + b"\x3b"
+write(T, "gif-frames", [3] + list(gif(4, 4, [(0, 0, 4, 4, 0, None, b""),
+      (1, 1, 2, 2, 0x40, 0x09, b""), (2, 2, 2, 2, 0x80, 0x0C, b"\0\0\0\xff\0\0"),
+      (3, 3, 8, 8, 0, 0x04, b"")])[6:]))
+write(T, "gif-wide-screen", [3] + list(gif(4000, 3, [(0, 0, 1, 1, 0, None, b"")] * 3)[6:]))
+photo_gif = photos["gif"]
+write(T, "gif-ffmpeg", [3 if photo_gif[:6] == b"GIF89a" else 7] + list(photo_gif[6:]))
+def tiff(pages):
+    # Little-endian, uncompressed 8-bit gray pages; `pages` lists (width, height, strip offset
+    # or None for its own strip).
+    body = b""
+    entries = []
+    offset = 8
+    strips = []
+    for (w, h, shared) in pages:
+        if shared is None:
+            strips.append((offset, w * h))
+            body += bytes((i * 13) & 255 for i in range(w * h))
+            offset += w * h
+        else:
+            strips.append((shared, w * h))
+    out = b"II*\0"
+    ifds = b""
+    ifd_offset = 8 + len(body)
+    first = ifd_offset
+    for index, ((w, h, _), (strip, count)) in enumerate(zip(pages, strips)):
+        tags = [(256, 3, w), (257, 3, h), (258, 3, 8), (259, 3, 1), (262, 3, 1), (273, 4, strip),
+                (277, 3, 1), (278, 3, h), (279, 4, count)]
+        size = 2 + 12 * len(tags) + 4
+        next_ifd = ifd_offset + size if index + 1 < len(pages) else 0
+        ifd = struct.pack("<H", len(tags)) + b"".join(
+            struct.pack("<HHII", t, k, 1, v) for (t, k, v) in tags) + struct.pack("<I", next_ifd)
+        ifds += ifd
+        ifd_offset += size
+    return out + struct.pack("<I", first) + body + ifds
+write(T, "tiff-pages", [4] + list(tiff([(4, 3, None), (2, 2, None)])[4:]))
+write(T, "tiff-shared-strip", [4] + list(tiff([(4, 4, None)] + [(4, 4, 8)] * 6)[4:]))
+write(T, "tiff-lzw", [4 if photos["tiff"][:2] == b"II" else 6] + list(photos["tiff"][4:]))
+write(T, "webp-lossless", [5] + list(photos["webp"][4:]))
+write(T, "webp-animated", [5] + list(open(f"{work}/anim.webp", "rb").read()[4:]))
 PY
 for target in Corpus/*; do echo "$target: $(ls "$target" | wc -l) seeds"; done

@@ -76,6 +76,20 @@ struct qr_frames {
 
 // MARK: - WebP
 
+// What libwebp's VP8StatusCode means, in words (decode.h names them only).
+static const char *webp_status_text(VP8StatusCode status) {
+  switch (status) {
+    case VP8_STATUS_OUT_OF_MEMORY: return "libwebp ran out of memory";
+    case VP8_STATUS_INVALID_PARAM: return "libwebp refused the decoding parameters";
+    case VP8_STATUS_BITSTREAM_ERROR: return "the compressed data are corrupt";
+    case VP8_STATUS_UNSUPPORTED_FEATURE: return "it uses a feature libwebp does not support";
+    case VP8_STATUS_SUSPENDED: return "libwebp suspended the decoding";
+    case VP8_STATUS_USER_ABORT: return "the decoding was aborted";
+    case VP8_STATUS_NOT_ENOUGH_DATA: return "the data end early";
+    default: return "libwebp could not decode it";
+  }
+}
+
 static int webp_open(struct qr_frames *frames, char *message, size_t message_size) {
   WebPBitstreamFeatures features;
   if (WebPGetFeatures(frames->data, frames->size, &features) != VP8_STATUS_OK) {
@@ -153,8 +167,7 @@ static int webp_decode(struct qr_frames *frames, uint8_t *gray, char *message,
   VP8StatusCode status = WebPDecode(frames->data, frames->size, &config);
   if (status != VP8_STATUS_OK) {
     WebPFreeDecBuffer(&config.output);
-    say(message, message_size, "libwebp status %d%s", (int)status,
-        status == VP8_STATUS_NOT_ENOUGH_DATA ? " (the data ends early)" : "");
+    say(message, message_size, "%s (libwebp status %d)", webp_status_text(status), (int)status);
     return -1;
   }
   if ((uint32_t)config.output.width != frames->width ||
@@ -576,8 +589,14 @@ const char *qr_heif_problem(void) {
   return heif.loaded ? "" : heif.problem;
 }
 
+// libheif's message, on one line: it separates its parts with newlines, which a message
+// quoting it would show escaped ("\n").
 static void heif_say(struct qr_heif_error error, char *message, size_t message_size) {
   say(message, message_size, "%s", error.message ? error.message : "libheif failed");
+  if (message == NULL) return;
+  for (char *at = message; *at; at++) {
+    if (*at == '\n' || *at == '\r') *at = (at[1] == 0) ? 0 : ' ';
+  }
 }
 
 static int heif_open(struct qr_frames *frames, char *message, size_t message_size) {
@@ -721,7 +740,9 @@ void qr_frames_close(qr_frames *frames) {
 // MARK: - HEIF in a static process
 
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -729,6 +750,21 @@ void qr_frames_close(qr_frames *frames) {
 extern char **environ;
 
 int qr_is_static_process(void) { return getauxval(AT_BASE) == 0; }
+
+// The variable naming the parent a helper was started for (its pid).
+static const char helper_variable[] = "QRPIPE_IMAGE_HELPER_OF";
+
+int qr_bind_to_parent(void) {
+  const char *value = getenv(helper_variable);
+  if (value == NULL) return 0;
+  long parent = strtol(value, NULL, 10);
+  unsetenv(helper_variable);
+  // Killed with its parent: a killed qrdetect leaves no decoder running behind it.
+  if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) return -1;
+  // The parent may have died before the line above: then nobody reads the output.
+  if (getppid() != (pid_t)parent) _exit(1);
+  return 1;
+}
 
 // A descriptor of an anonymous in-memory file holding `data`, read from its start; -1 on failure.
 static int memory_file(const char *name, const uint8_t *data, size_t size) {
@@ -747,8 +783,9 @@ static int memory_file(const char *name, const uint8_t *data, size_t size) {
   return fd;
 }
 
-int qr_spawn_image_helper(const char *helper, const uint8_t *data, size_t size, int *output,
-                          int *errors, int *pid) {
+int qr_spawn_image_helper(const char *helper, const uint8_t *data, size_t size,
+                          size_t max_pixels, size_t max_memory, int *output, int *errors,
+                          int *pid) {
   int input = memory_file("qrpipe-image", data, size);
   if (input < 0) return -1;
   *errors = memory_file("qrpipe-errors", NULL, 0);
@@ -763,9 +800,32 @@ int qr_spawn_image_helper(const char *helper, const uint8_t *data, size_t size, 
   posix_spawn_file_actions_adddup2(&actions, input, 0);
   posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 1);
   posix_spawn_file_actions_adddup2(&actions, *errors, 2);
-  char *arguments[] = {(char *)helper, "--output", "qrframe", "-", NULL};
+  // The caller's limits, so that the helper refuses what the caller would, before decoding.
+  char pixels[32], memory[32];
+  snprintf(pixels, sizeof pixels, "%zu", max_pixels);
+  snprintf(memory, sizeof memory, "%zu", max_memory);
+  char *arguments[] = {(char *)helper, "--max-pixels", pixels, "--max-memory", memory,
+                       "--output", "qrframe", "-", NULL};
+  // The environment, and the variable that binds the helper's life to this process.
+  size_t count = 0;
+  while (environ[count] != NULL) count++;
+  char **environment = calloc(count + 2, sizeof *environment);
+  char binding[64];
+  snprintf(binding, sizeof binding, "%s=%ld", helper_variable, (long)getpid());
+  if (environment != NULL) {
+    size_t kept = 0;
+    for (size_t i = 0; i < count; i++) {
+      if (strncmp(environ[i], helper_variable, sizeof helper_variable - 1) != 0) {
+        environment[kept++] = environ[i];
+      }
+    }
+    environment[kept++] = binding;
+    environment[kept] = NULL;
+  }
   pid_t child = 0;
-  int failed = posix_spawn(&child, helper, &actions, NULL, arguments, environ);
+  int failed = posix_spawn(&child, helper, &actions, NULL, arguments,
+                           environment != NULL ? environment : environ);
+  free(environment);
   posix_spawn_file_actions_destroy(&actions);
   close(input);
   close(pipe_fds[1]);

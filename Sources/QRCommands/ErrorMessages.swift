@@ -22,8 +22,15 @@ public func toolMessage(for error: any Error, input: String) -> String {
     if case .invalidHeader(_, _, .imageMemory) = error {
       return "\(error); --max-memory raises the limit"
     }
+    switch error {
+    case .overBudget:
+      return "\(error); --max-memory raises the budget"
+    case .workLimit:
+      return "\(error); --max-pixels raises the pixel cap (four times its value in all)"
+    default: break
+    }
     if case .unrecognizedInput(let offset, let found) = error {
-      return "unrecognised input at byte \(offset): not qrframe, y4m, PNM, PNG or JPEG"
+      return "unrecognised input at byte \(offset): not \(FrameStreamError.formatsRead)"
         + unrecognisedInputAdvice(found, input: input)
     }
   case let error as CaptureError:

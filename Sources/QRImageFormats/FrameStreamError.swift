@@ -27,6 +27,15 @@ public enum FrameStreamError: Error, Equatable, Sendable, CustomStringConvertibl
   case truncatedImage(frame: Int, offset: Int, received: Int, format: String)
   /// An image or video format this reader does not decode, recognised by its magic.
   case unsupportedFormat(frame: Int, offset: Int, format: ForeignFormat)
+  /// A frame whose pixels and decoding need `needed` bytes of the process's memory budget,
+  /// more than all of it (`budget` bytes); checked before anything is allocated.
+  case overBudget(frame: Int, offset: Int, width: Int, height: Int, needed: Int, budget: Int)
+  /// A multi-frame `format` image with more than its cap of frames (`frameLimit`) or of pixels
+  /// in all (`pixelLimit`): the frames before this one were given, the rest is not read.
+  case workLimit(frame: Int, offset: Int, format: String, frameLimit: Int, pixelLimit: Int)
+  /// The helper that decodes HEIF images for a static build refused the image with `message`
+  /// (a limit it was held to: the pixel limit, or what the budget left it).
+  case helperRefused(frame: Int, offset: Int, message: String)
   /// An image whose decoder is a library loaded at run time (libheif) that could not be loaded:
   /// `problem` says why; `input` is the input's name, for the conversion the message gives.
   case missingLibrary(frame: Int, offset: Int, format: String, problem: String, input: String)
@@ -38,7 +47,8 @@ public enum FrameStreamError: Error, Equatable, Sendable, CustomStringConvertibl
     case .truncatedHeader(let frame, _, _, _), .truncatedPayload(let frame, _, _, _),
       .invalidHeader(let frame, _, _), .tooLarge(let frame, _, _, _, _), .io(let frame, _, _),
       .truncatedImage(let frame, _, _, _), .unsupportedFormat(let frame, _, _),
-      .missingLibrary(let frame, _, _, _, _):
+      .missingLibrary(let frame, _, _, _, _), .overBudget(let frame, _, _, _, _, _),
+      .workLimit(let frame, _, _, _, _), .helperRefused(let frame, _, _):
       frame
     }
   }
@@ -50,7 +60,8 @@ public enum FrameStreamError: Error, Equatable, Sendable, CustomStringConvertibl
       .truncatedPayload(_, let offset, _, _), .invalidHeader(_, let offset, _),
       .tooLarge(_, let offset, _, _, _), .io(_, let offset, _),
       .truncatedImage(_, let offset, _, _), .unsupportedFormat(_, let offset, _),
-      .missingLibrary(_, let offset, _, _, _):
+      .missingLibrary(_, let offset, _, _, _), .overBudget(_, let offset, _, _, _, _),
+      .workLimit(_, let offset, _, _, _), .helperRefused(_, let offset, _):
       offset
     }
   }
@@ -59,7 +70,7 @@ public enum FrameStreamError: Error, Equatable, Sendable, CustomStringConvertibl
   public var description: String {
     switch self {
     case .unrecognizedInput(let offset, _):
-      "unrecognised input at byte \(offset): not qrframe, y4m, PNM, PNG or JPEG"
+      "unrecognised input at byte \(offset): not \(Self.formatsRead)"
         + " (raw frames need a size)"
     case .truncatedHeader(let frame, let offset, let received, let expected?):
       "truncated frame \(frame) at byte \(offset): got \(received) of \(expected) header bytes"
@@ -81,6 +92,16 @@ public enum FrameStreamError: Error, Equatable, Sendable, CustomStringConvertibl
     case .unsupportedFormat(let frame, let offset, let format):
       "frame \(frame) at byte \(offset): \(format.name) is not read here; read it through"
         + " ffmpeg: '\(format.conversion)'"
+    case .overBudget(let frame, let offset, let width, let height, let needed, let budget):
+      "frame \(frame) at byte \(offset): a \(width)x\(height) frame needs"
+        + " \(Self.megabytes(needed)) of memory to read, more than the budget of"
+        + " \(Self.megabytes(budget)) for the whole process"
+    case .workLimit(let frame, let offset, let format, let frameLimit, let pixelLimit):
+      "frame \(frame) at byte \(offset): the \(format) image has more frames than one image"
+        + " may give (\(frameLimit) frames, or \(pixelLimit) pixels in all): its frames up to"
+        + " here were read, the rest is skipped"
+    case .helperRefused(let frame, let offset, let message):
+      "frame \(frame) at byte \(offset): HEIF image decoded by qrcapture: \(message)"
     case .missingLibrary(let frame, let offset, let format, let problem, let input)
     where problem.hasSuffix(" is not installed"):
       "frame \(frame) at byte \(offset): a \(format) image needs libheif, and \(problem):"
@@ -92,5 +113,16 @@ public enum FrameStreamError: Error, Equatable, Sendable, CustomStringConvertibl
         + " or convert the image with '\(ForeignFormat.heifConversion(of: input))' (Debian's"
         + " libheif-examples)"
     }
+  }
+}
+
+extension FrameStreamError {
+  /// The formats `FrameStreamReader` reads, as messages list them.
+  public static let formatsRead =
+    "qrframe, y4m, PNM, PNG, JPEG, WebP, TIFF, GIF, BMP, HEIF or AVIF"
+
+  /// `bytes` in MiB, rounded up (`537 MiB`), or in bytes below one.
+  static func megabytes(_ bytes: Int) -> String {
+    bytes < 1 << 20 ? "\(bytes) bytes" : "\((bytes + (1 << 20) - 1) >> 20) MiB"
   }
 }

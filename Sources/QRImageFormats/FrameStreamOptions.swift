@@ -33,6 +33,19 @@ public struct FrameStreamOptions: Equatable, Sendable {
   /// decoder's working memory (libjpeg's coefficient buffers for a progressive or multi-scan
   /// JPEG, 2 bytes a sample of every component). An image that needs more is an error.
   public var maximumDecodingMemory: Int
+  /// The bytes a returned frame holds of the memory budget a pixel while it is in use: 1 (its
+  /// pixels), or more when its consumer's own work grows with its size (qrdetect's detector).
+  public var inFlightBytesPerPixel: Int
+  /// The most frames one multi-frame image (a GIF or WebP animation, a TIFF's pages) gives;
+  /// the rest is skipped, with `FrameStreamError.workLimit` after the last frame given.
+  public var maximumFramesPerImage: Int
+  /// The most pixels all the frames of one multi-frame image may have, summed; four times the
+  /// pixel limit unless set.
+  public var maximumPixelsPerImage: Int {
+    get { pixelsPerImage ?? maximumPixelCount.multipliedReportingOverflow(by: 4).partialValue }
+    set { pixelsPerImage = newValue }
+  }
+  private var pixelsPerImage: Int?
   /// The geometry of raw frames, or nil to refuse input without a known magic.
   public var raw: RawFrameFormat?
   /// The frame rate that gives raw frames their media timestamps. Still images (PNM, PNG,
@@ -48,15 +61,21 @@ public struct FrameStreamOptions: Equatable, Sendable {
   /// The default decoding memory, 256 MiB: a progressive 4:2:0 JPEG of 85 megapixels, a
   /// progressive gray one of 128.
   public static let defaultMaximumDecodingMemory = 256 << 20
+  /// The default frame count of one multi-frame image: 65536 (at 25 frames a second, 44 minutes).
+  public static let defaultMaximumFramesPerImage = 1 << 16
 
   /// Options with the default limits, no raw format and 25 frames per second.
   public init(
     maximumPixelCount: Int = FrameStreamOptions.defaultMaximumPixelCount,
     maximumDecodingMemory: Int = FrameStreamOptions.defaultMaximumDecodingMemory,
-    raw: RawFrameFormat? = nil, frameRate: FrameRate = .standard
+    raw: RawFrameFormat? = nil, frameRate: FrameRate = .standard,
+    inFlightBytesPerPixel: Int = 1,
+    maximumFramesPerImage: Int = FrameStreamOptions.defaultMaximumFramesPerImage
   ) {
     self.maximumPixelCount = maximumPixelCount
     self.maximumDecodingMemory = maximumDecodingMemory
+    self.inFlightBytesPerPixel = max(1, inFlightBytesPerPixel)
+    self.maximumFramesPerImage = max(1, maximumFramesPerImage)
     self.raw = raw
     self.frameRate = frameRate
   }

@@ -42,6 +42,10 @@ extension FrameStreamReader {
     }
     let isTopDown = height < 0
     height = abs(height)
+    // Only the height's sign means something (the row order); a negative width is no size.
+    guard width >= 0 else {
+      throw failure(.malformedImage(format: "BMP", detail: "negative width \(width)"))
+    }
     guard width >= 1, height >= 1 else { throw failure(.zeroSize(width: width, height: height)) }
     try checkLimit(width: width, height: height)
     // The colour masks: in the header from version 2 (52 bytes) on, else after a 40-byte one.
@@ -70,7 +74,7 @@ extension FrameStreamReader {
         palette[index] = Self.luma(data[at + 2], data[at + 1], data[at])
       }
     }
-    let image: GrayImage
+    var image: GrayImage
     switch (bits, compression) {
     case (1, 0), (4, 0), (8, 0), (16, 0), (24, 0), (32, 0), (16, 3), (32, 3), (16, 6), (32, 6):
       let rowBytes = (bits * width + 31) / 32 * 4
@@ -109,6 +113,7 @@ extension FrameStreamReader {
       }
       var encoded: [UInt8] = []
       try checkImageBytes(length, limit: Int.max, format: "BMP")
+      try reserveWork(length, width: width, height: height)
       try take(length, into: &encoded, format: "BMP")
       image = Self.decodeRLE(
         encoded, nibbles: compression == 2, width: width, height: height, palette: palette)
@@ -119,7 +124,8 @@ extension FrameStreamReader {
           format: "BMP", detail: "\(bits)-bit pixels with compression \(compression) are not read"))
     }
     skipsLeadingWhitespace = true
-    return DecodedFrame(image: isTopDown ? image : Self.flipped(image))
+    if !isTopDown { Self.flip(&image) }
+    return DecodedFrame(image: image)
   }
 
   /// Skips what the header's file size says follows the pixels (an ICC profile), when it is a
@@ -129,17 +135,16 @@ extension FrameStreamReader {
     _ = try io { () throws(Errno) in try input.skip(fileSize - end) }
   }
 
-  /// `image` upside down (BMP rows are stored bottom-up unless the height is negative).
-  static func flipped(_ image: GrayImage) -> GrayImage {
-    var pixels = image.pixels
-    let width = image.width
-    pixels.withUnsafeMutableBufferPointer { buffer in
-      for y in 0..<image.height / 2 {
-        let other = image.height - 1 - y
+  /// Turns `image` upside down in place, with no copy of its pixels (BMP rows are stored
+  /// bottom-up unless the height is negative).
+  static func flip(_ image: inout GrayImage) {
+    let (width, height) = (image.width, image.height)
+    image.pixels.withUnsafeMutableBufferPointer { buffer in
+      for y in 0..<height / 2 {
+        let other = height - 1 - y
         for x in 0..<width { buffer.swapAt(y * width + x, other * width + x) }
       }
     }
-    return GrayImage(width: width, height: image.height, pixels: pixels)
   }
 
   /// BT.601 luma, as QRImage's PixelLayout and the C decoders weigh it.
@@ -233,10 +238,12 @@ private struct BMPPixels {
     }
   }
 
+  /// The channel's value scaled to 0...255. In 64 bits: a mask may be up to 32 bits wide, and
+  /// its maximum times 255 then needs 40 (a 32-bit product trapped on masks over 24 bits).
   private func sample(_ pixel: UInt32, _ channel: Int) -> UInt32 {
     let (mask, shift, maximum) = channels[channel]
     guard maximum > 0 else { return 0 }
-    return ((pixel & mask) >> shift) * 255 / maximum
+    return UInt32(UInt64((pixel & mask) >> shift) * 255 / UInt64(maximum))
   }
 
   private func gray(_ pixel: UInt32) -> UInt8 {

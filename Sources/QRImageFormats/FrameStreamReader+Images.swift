@@ -73,7 +73,10 @@ extension FrameStreamReader {
     }
     // The loop leaves only after IHDR has set the size.
     guard let size else { throw truncatedImage(data, format: "PNG") }
-    let image = try decode(data, size: size, format: "PNG", with: qr_png_decode)
+    // libpng decodes a row at a time; its limit is for the ancillary chunks it inflates.
+    let image = try decode(
+      data, size: size, format: "PNG", decoding: 16 * size.width + (8 << 20), extra: 0,
+      with: qr_png_decode)
     skipsLeadingWhitespace = true
     return DecodedFrame(image: image)
   }
@@ -95,6 +98,7 @@ extension FrameStreamReader {
     var limit = Self.imageMetadataAllowance
     var orientation = 1
     var scans = 0
+    var components = 1
     var scanLimit = Self.maximumJPEGScans
     markers: while true {
       guard try ensure(2) else { throw truncatedImage(data, format: "JPEG") }
@@ -141,7 +145,7 @@ extension FrameStreamReader {
         let base = segment.startIndex
         let height = Int(segment[base + 1]) << 8 | Int(segment[base + 2])
         let width = Int(segment[base + 3]) << 8 | Int(segment[base + 4])
-        let components = max(1, Int(segment[base + 5]))
+        components = max(1, Int(segment[base + 5]))
         guard width >= 1, height >= 1 else {
           throw failure(.zeroSize(width: width, height: height))
         }
@@ -169,7 +173,16 @@ extension FrameStreamReader {
     guard let size else {
       throw failure(.malformedImage(format: "JPEG", detail: "no frame header before EOI"))
     }
-    let image = try decode(data, size: size, format: "JPEG") {
+    // libjpeg's memory: the coefficients of every component (2 bytes a sample) when the image
+    // has several scans (progressive, or components scanned apart); a band of MCU rows when it
+    // has one. A rotation (EXIF) copies the pixels once more.
+    let pixelCount = size.width * size.height
+    let decoding =
+      (scans > 1 ? 2 * components * pixelCount : 64 * components * size.width) + (4 << 20)
+    let image = try decode(
+      data, size: size, format: "JPEG", decoding: decoding,
+      extra: orientation == 1 ? 0 : pixelCount
+    ) {
       data, count, width, height, memory, gray, message, messageSize in
       qr_jpeg_decode(
         data, count, width, height, memory, Int32(scanLimit), gray, message, messageSize)
@@ -254,15 +267,19 @@ extension FrameStreamReader {
   }
 
   /// Decodes a whole image held in `data` with one of the C decoders, giving it the decoding
-  /// memory that `data` leaves.
+  /// memory that `data` leaves, at most `decoding`, what it can need; that, the bytes and
+  /// `extra` are reserved from the budget until the frame is returned.
   private func decode(
-    _ data: [UInt8], size: (width: Int, height: Int), format: String,
+    _ data: [UInt8], size: (width: Int, height: Int), format: String, decoding needs: Int,
+    extra: Int,
     with decoder: (
       UnsafePointer<UInt8>?, Int, UInt32, UInt32, Int, UnsafeMutablePointer<UInt8>?,
       UnsafeMutablePointer<CChar>?, Int
     ) -> Int32
   ) throws(FrameStreamError) -> GrayImage {
     let memory = options.maximumDecodingMemory
+    let decoding = max(1, min(memory - data.count, needs))
+    try reserveWork(data.count + decoding + extra, width: size.width, height: size.height)
     var message = [CChar](repeating: 0, count: 200)
     var status: Int32 = -1
     let pixels = [UInt8](unsafeUninitializedCapacity: size.width * size.height) {
@@ -271,7 +288,7 @@ extension FrameStreamReader {
         message.withUnsafeMutableBufferPointer { text in
           decoder(
             source.baseAddress, source.count, UInt32(size.width), UInt32(size.height),
-            max(1, memory - source.count), buffer.baseAddress, text.baseAddress, text.count)
+            decoding, buffer.baseAddress, text.baseAddress, text.count)
         }
       }
       // UInt8 is trivial: on failure nothing needs deinitializing, and the array is discarded.

@@ -48,6 +48,9 @@ final class PhotoFrames {
     handle = opened
   }
 
+  /// Whether the frames are decoded here, one at a time (not by another process beforehand).
+  var decodesHere: Bool { handle != nil }
+
   deinit {
     qr_frames_close(handle)
     bytes.deallocate()
@@ -157,10 +160,20 @@ extension FrameStreamReader {
     guard length >= 4 else {
       throw failure(.malformedImage(format: "WebP", detail: "RIFF length \(length)"))
     }
-    try checkImageBytes(total, limit: Int.max, format: "WebP")
+    try checkPhotoBytes(total, format: "WebP")
     try take(total - 12, into: &data, format: "WebP")
     skipsLeadingWhitespace = true
-    let photo = try openPhoto(data, kind: QR_FRAMES_WEBP, format: "WebP")
+    // An animation's decoder keeps two RGBA canvases (VP8X: flag 0x02, the canvas size - 1).
+    var held = 0
+    var canvas = (width: 0, height: 0)
+    if data.count >= 30, Array(data[12..<16]) == Array("VP8X".utf8), data[20] & 0x02 != 0 {
+      canvas = (
+        Self.littleEndian(data, at: 24, count: 3) + 1, Self.littleEndian(data, at: 27, count: 3) + 1
+      )
+      try checkLimit(width: canvas.width, height: canvas.height)
+      held = 8 * canvas.width * canvas.height
+    }
+    let photo = try openPhoto(data, kind: QR_FRAMES_WEBP, format: "WebP", held: held, size: canvas)
     photo.orientation = Self.webpOrientation(data)
     return photo
   }
@@ -173,10 +186,10 @@ extension FrameStreamReader {
     let height = Self.littleEndian(data, at: 8, count: 2)
     guard width >= 1, height >= 1 else { throw failure(.zeroSize(width: width, height: height)) }
     try checkLimit(width: width, height: height)
-    // The bytes are bounded by the decoding memory; the frames, by four times the pixel limit.
-    let limit = Int.max
+    // The bytes are bounded by the decoding memory and half the budget; the frames, as every
+    // multi-frame image's, by `options.maximumFramesPerImage` and `maximumPixelsPerImage`
+    // (nextPhotoFrame).
     if data[10] & 0x80 != 0 { try take(3 << (Int(data[10] & 7) + 1), into: &data, format: "GIF") }
-    var pixels = 0
     blocks: while true {
       try take(1, into: &data, format: "GIF")
       switch data[data.count - 1] {
@@ -184,22 +197,14 @@ extension FrameStreamReader {
         break blocks
       case 0x21:
         try take(1, into: &data, format: "GIF")
-        try takeSubBlocks(into: &data, limit: limit)
+        try takeSubBlocks(into: &data)
       case 0x2C:
         try take(9, into: &data, format: "GIF")
         let base = data.count - 9
-        // Every frame is a whole screen when shown.
-        pixels += width * height
-        guard pixels <= options.maximumPixelCount * 4 else {
-          throw failure(
-            .malformedImage(
-              format: "GIF",
-              detail: "more frames than \(options.maximumPixelCount * 4) pixels in all"))
-        }
         let flags = data[base + 8]
         if flags & 0x80 != 0 { try take(3 << (Int(flags & 7) + 1), into: &data, format: "GIF") }
         try take(1, into: &data, format: "GIF")
-        try takeSubBlocks(into: &data, limit: limit)
+        try takeSubBlocks(into: &data)
       default:
         throw failure(
           .malformedImage(
@@ -207,16 +212,19 @@ extension FrameStreamReader {
       }
     }
     skipsLeadingWhitespace = true
-    return try openPhoto(data, kind: QR_FRAMES_GIF, format: "GIF")
+    // giflib's two screens (the canvas and the one before the frame) and a line.
+    return try openPhoto(
+      data, kind: QR_FRAMES_GIF, format: "GIF", held: 2 * width * height + width,
+      size: (width, height))
   }
 
   /// Appends GIF data sub-blocks (a length byte, then that many bytes) up to the empty one.
-  private func takeSubBlocks(into data: inout [UInt8], limit: Int) throws(FrameStreamError) {
+  private func takeSubBlocks(into data: inout [UInt8]) throws(FrameStreamError) {
     while true {
       try take(1, into: &data, format: "GIF")
       let length = Int(data[data.count - 1])
       if length == 0 { return }
-      try checkImageBytes(data.count + length, limit: limit, format: "GIF")
+      try checkPhotoBytes(data.count + length, format: "GIF")
       try take(length, into: &data, format: "GIF")
     }
   }
@@ -224,10 +232,11 @@ extension FrameStreamReader {
   /// Reads a TIFF: its directories and strips may be anywhere, so it is the rest of the input.
   func readTIFF() throws(FrameStreamError) -> PhotoFrames {
     var data: [UInt8] = []
+    try reserveRestOfFile(&data, format: "TIFF")
     try take(8, into: &data, format: "TIFF")
     while try ensure(1) {
       let count = min(input.bufferedCount, max(Self.imageReadStep, data.count))
-      try checkImageBytes(data.count + count, limit: Int.max, format: "TIFF")
+      try checkPhotoBytes(data.count + count, format: "TIFF")
       try take(count, into: &data, format: "TIFF")
     }
     return try openPhoto(data, kind: QR_FRAMES_TIFF, format: "TIFF")
@@ -247,9 +256,10 @@ extension FrameStreamReader {
       }
       if length == 0 {
         // To the end of the input.
+        try reserveRestOfFile(&data, format: "HEIF")
         while try ensure(1) {
           let count = min(input.bufferedCount, max(Self.imageReadStep, data.count))
-          try checkImageBytes(data.count + count, limit: Int.max, format: "HEIF")
+          try checkPhotoBytes(data.count + count, format: "HEIF")
           try take(count, into: &data, format: "HEIF")
         }
         break
@@ -258,7 +268,7 @@ extension FrameStreamReader {
       guard length >= 8 else {
         throw failure(.malformedImage(format: "HEIF", detail: "box length \(length)"))
       }
-      try checkImageBytes(data.count + min(length, Int.max / 4), limit: Int.max, format: "HEIF")
+      try checkPhotoBytes(data.count + min(length, Int.max / 4), format: "HEIF")
       try take(length, into: &data, format: "HEIF")
     }
     guard !data.isEmpty else { throw truncatedImage(data, format: "HEIF") }
@@ -266,9 +276,39 @@ extension FrameStreamReader {
     return try openPhoto(data, kind: QR_FRAMES_HEIF, format: "HEIF")
   }
 
+  /// Before an image that is the rest of its input is read into `data`: when the input is a
+  /// regular file, refuses one whose size alone exceeds the decoding memory, or which could not
+  /// be held twice (its bytes, and the decoder's copy) in the budget, before reading any of it,
+  /// and makes room for all of it at once (growing as it arrives, a 256 MiB TIFF peaked at 470
+  /// MB: each step copies what came before).
+  private func reserveRestOfFile(_ data: inout [UInt8], format: String) throws(FrameStreamError) {
+    var info = stat()
+    guard fstat(input.descriptor.rawValue, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+      return
+    }
+    let remaining = Int(info.st_size) - input.offset
+    guard remaining > 0 else { return }
+    try checkPhotoBytes(data.count + remaining, format: format)
+    data.reserveCapacity(data.count + remaining)
+  }
+
+  /// Throws unless a WebP, GIF, TIFF or HEIF image may hold `count` bytes: at most the decoding
+  /// memory, and at most half the budget, as they are held twice (read here, and the copy its
+  /// decoder reads).
+  private func checkPhotoBytes(_ count: Int, format: String) throws(FrameStreamError) {
+    if count > budget.capacity / 2 {
+      throw failure(.imageMemory(format: format, limit: budget.capacity / 2))
+    }
+    try checkImageBytes(count, limit: Int.max, format: format)
+  }
+
+  /// Opens `data`, of `kind`, reserving its bytes (twice: `data`, and the copy the decoder
+  /// reads) and `held`, what its decoder keeps for all its frames, from the budget.
   private func openPhoto(
-    _ data: [UInt8], kind: Int, format: String
+    _ data: [UInt8], kind: Int, format: String, held: Int = 0, size: (Int, Int) = (0, 0)
   ) throws(FrameStreamError) -> PhotoFrames {
+    photoWork = (0, 0)
+    try reservePhoto(2 * data.count + held, width: size.0, height: size.1)
     if kind == QR_FRAMES_HEIF, qr_is_static_process() != 0 { return try decodeByHelper(data) }
     let memory = options.maximumDecodingMemory
     do throws(PhotoFrames.Failure) {
@@ -307,13 +347,26 @@ extension FrameStreamReader {
     var output: Int32 = -1
     var errors: Int32 = -1
     var pid: Int32 = 0
+    // The helper decodes within what this process's budget leaves, held here while it runs.
+    let helperMemory = max(1 << 20, budget.capacity - heldBytes)
+    guard let running = budget.reserve(helperMemory, holding: heldBytes) else {
+      throw .overBudget(
+        frame: frameCount, offset: frameStart, width: 0, height: 0,
+        needed: helperMemory + heldBytes, budget: budget.capacity)
+    }
+    defer { running.release() }
     let started = data.withUnsafeBufferPointer {
-      qr_spawn_image_helper(helper, $0.baseAddress, $0.count, &output, &errors, &pid)
+      qr_spawn_image_helper(
+        helper, $0.baseAddress, $0.count, options.maximumPixelCount, helperMemory, &output,
+        &errors, &pid)
     }
     guard started == 0 else { throw failed("\(helper) could not be started") }
     defer { close(errors) }
+    // A budget of its own: this reader's images are all kept, and the one budget of the
+    // process, of which the image's bytes are held already, is not waited on from inside.
     let frames = FrameStreamReader(
-      descriptor: FileDescriptor(rawValue: output), name: name, options: options)
+      descriptor: FileDescriptor(rawValue: output), name: name, options: options,
+      budget: MemoryBudget(capacity: budget.capacity))
     var images: [GrayImage] = []
     var readError: FrameStreamError?
     do {
@@ -327,19 +380,37 @@ extension FrameStreamReader {
     if status == 0, readError == nil, !images.isEmpty {
       return PhotoFrames(images: images, format: "HEIF")
     }
-    // The helper's message, without its "qrcapture: -: frame 0 at byte 0: " prefix.
+    // The helper's message, without its "qrcapture: -: frame 0 at byte 0: " prefix: libheif's
+    // own after "HEIF image: ", else the helper's whole (a limit it was held to).
     var text = [UInt8](repeating: 0, count: 1000)
     let count = pread(errors, &text, text.count, 0)
-    let marker = Array("HEIF image: ".utf8)
     var line = Array(text.prefix(max(0, count)).prefix { $0 != 0x0A })
-    if let at = (0...max(0, line.count - marker.count)).first(where: {
-      line[$0...].starts(with: marker)
-    }) {
+    func drop(through marker: String) -> Bool {
+      let marker = Array(marker.utf8)
+      guard
+        let at = (0...max(0, line.count - marker.count)).first(where: {
+          line[$0...].starts(with: marker)
+        })
+      else { return false }
       line.removeFirst(at + marker.count)
+      return true
     }
-    let message = String(decoding: line, as: UTF8.self)
-    if let readError, message.isEmpty { throw readError }
-    throw failed(message.isEmpty ? "qrcapture could not decode it" : message)
+    if drop(through: "HEIF image: ") {
+      throw failed(String(decoding: line, as: UTF8.self))
+    }
+    guard drop(through: " at byte 0: "), !line.isEmpty else {
+      if let readError { throw readError }
+      throw failed("qrcapture could not decode it")
+    }
+    throw .helperRefused(
+      frame: frameCount, offset: frameStart, message: String(decoding: line, as: UTF8.self))
+  }
+
+  /// In qrcapture started as the HEIF helper of a static qrdetect: dies with that process (a
+  /// killed qrdetect left the decoding running for up to 2 s). Call first thing; elsewhere it
+  /// does nothing. The corresponding C function is `prctl` (`PR_SET_PDEATHSIG`).
+  public static func bindImageHelperToParent() {
+    _ = qr_bind_to_parent()
   }
 
   func photoFailure(_ error: PhotoFrames.Failure, format: String) -> FrameStreamError {
@@ -367,7 +438,25 @@ extension FrameStreamReader {
     }
     guard let (width, height, stored) = found else { return nil }
     guard width >= 1, height >= 1 else { throw failure(.zeroSize(width: width, height: height)) }
+    // The work cap of one image: a few kilobytes can hold thousands of large frames (pages
+    // sharing one strip, an animation's frames drawn on a large canvas), each a full decoding.
+    // Sizes from the file (32 bits each): their product and the sum are checked for overflow.
+    let (area, tooWide) = width.multipliedReportingOverflow(by: height)
+    let (pixels, overflow) = photoWork.pixels.addingReportingOverflow(area)
+    guard photoWork.frames < options.maximumFramesPerImage,
+      !tooWide, !overflow, pixels <= options.maximumPixelsPerImage || photoWork.frames == 0
+    else {
+      if photoWork.frames == 0 { try checkLimit(width: width, height: height) }
+      throw .workLimit(
+        frame: frameCount, offset: frameStart, format: photo.format,
+        frameLimit: options.maximumFramesPerImage, pixelLimit: options.maximumPixelsPerImage)
+    }
+    photoWork = (photoWork.frames + 1, pixels)
     try checkLimit(width: width, height: height)
+    // What the decoder takes for this frame alone: an RGBA copy for TIFF, WebP and HEIF (and
+    // HEIF's own planes), next to the gray pixels.
+    let perPixel = photo.decodesHere ? ["TIFF": 4, "WebP": 4, "HEIF": 6][photo.format] ?? 0 : 0
+    try reserveWork(perPixel * width * height, width: width, height: height)
     let image: GrayImage
     do throws(PhotoFrames.Failure) {
       image = try photo.decode(width: width, height: height, orientation: stored)

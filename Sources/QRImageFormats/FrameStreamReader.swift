@@ -51,14 +51,37 @@ public final class FrameStreamReader: FrameSource {
   var photoFrames: PhotoFrames?
   private var mediaClock = MediaClock()
   private var rawScratch: [UInt8] = []
+  /// The budget every frame's memory is reserved from (the process's, unless a test says).
+  let budget: MemoryBudget
+  /// What the frame being read, or the one last returned, holds of `budget`: until the caller
+  /// takes it (`takeReservation()`) or asks for the next frame.
+  private var frameReservation: MemoryReservation?
+  /// What the frame being read needs only while it is decoded (compressed bytes, a decoder's
+  /// buffers); released before it is returned.
+  private var workReservation: MemoryReservation?
+  /// What the multi-frame image being read holds for all its frames (its bytes, its decoder's
+  /// canvases).
+  var photoReservation: MemoryReservation?
+  /// Frames and pixels decoded so far from the multi-frame image being read.
+  var photoWork = (frames: 0, pixels: 0)
 
-  /// A reader of `descriptor`, which it does not close.
+  /// A reader of `descriptor`, which it does not close, reserving from `budget`.
   public init(
-    descriptor: FileDescriptor, name: String, options: FrameStreamOptions = FrameStreamOptions()
+    descriptor: FileDescriptor, name: String, options: FrameStreamOptions = FrameStreamOptions(),
+    budget: MemoryBudget = .process
   ) {
     self.input = ByteInput(descriptor: descriptor)
     self.name = name
     self.options = options
+    self.budget = budget
+  }
+
+  /// The memory the frame last returned holds of the process budget, for the caller to keep as
+  /// long as the frame is in use (the budget counts it until the reservation is freed); without
+  /// this call, the next `next()` releases it.
+  public func takeReservation() -> MemoryReservation? {
+    defer { frameReservation = nil }
+    return frameReservation
   }
 
   /// Bytes consumed from the input so far.
@@ -69,9 +92,13 @@ public final class FrameStreamReader: FrameSource {
   /// - Throws: `FrameStreamError`; the input ending inside a frame is `.truncatedHeader` or
   ///   `.truncatedPayload`.
   public func next() throws(FrameStreamError) -> Frame? {
+    // The caller did not keep the last frame's reservation: it is done with that frame.
+    frameReservation = nil
+    defer { workReservation = nil }
     if let photo = photoFrames, let kind {
       if let decoded = try nextPhotoFrame(photo) { return deliver(decoded, kind: kind) }
       photoFrames = nil
+      photoReservation = nil
     }
     if kind == .raw, let raw = options.raw {
       frameStart = input.offset
@@ -195,6 +222,9 @@ public final class FrameStreamReader: FrameSource {
     // Large frames: keep header fills small so the next payload takes the direct path.
     let size = decoded.image.pixels.count
     input.readAhead = size >= input.capacity / 4 ? 4096 : input.capacity
+    // From here the frame holds only its pixels (times what its consumer adds a pixel).
+    frameReservation?.shrink(to: size * options.inFlightBytesPerPixel)
+    workReservation = nil
     let frame: Frame
     if let header = decoded.header {
       frame = Frame(
@@ -357,13 +387,58 @@ public final class FrameStreamReader: FrameSource {
     return GrayImage(width: width, height: height, pixels: pixels)
   }
 
-  /// Refuses a frame above the pixel limit, before anything is allocated for it.
+  /// Refuses a frame above the pixel limit, before anything is allocated for it, and reserves
+  /// its pixels (times `options.inFlightBytesPerPixel`) from the memory budget, waiting for
+  /// frames in flight to be done if need be.
   func checkLimit(width: Int, height: Int) throws(FrameStreamError) {
     let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
-    guard overflow || pixels > options.maximumPixelCount else { return }
+    guard overflow || pixels > options.maximumPixelCount else {
+      frameReservation = nil
+      let bytes = pixels * options.inFlightBytesPerPixel
+      guard let held = budget.reserve(bytes, holding: heldBytes) else {
+        throw .overBudget(
+          frame: frameCount, offset: frameStart, width: width, height: height,
+          needed: bytes + heldBytes, budget: budget.capacity)
+      }
+      frameReservation = held
+      return
+    }
     throw .tooLarge(
       frame: frameCount, offset: frameStart, width: width, height: height,
       limit: options.maximumPixelCount)
+  }
+
+  /// Reserves `bytes` more for decoding the frame being read (`width` × `height`), released
+  /// once it is decoded; an error naming the budget when even all of it would not do.
+  func reserveWork(_ bytes: Int, width: Int, height: Int) throws(FrameStreamError) {
+    let holding = heldBytes
+    guard let held = budget.reserve(bytes, holding: holding) else {
+      throw .overBudget(
+        frame: frameCount, offset: frameStart, width: width, height: height,
+        needed: bytes + holding, budget: budget.capacity)
+    }
+    if let workReservation {
+      workReservation.absorb(held)
+    } else {
+      workReservation = held
+    }
+  }
+
+  /// Reserves `bytes` for a multi-frame image's life (its bytes and canvases), as `reserveWork`.
+  func reservePhoto(_ bytes: Int, width: Int, height: Int) throws(FrameStreamError) {
+    let holding = heldBytes
+    guard let held = budget.reserve(bytes, holding: holding) else {
+      throw .overBudget(
+        frame: frameCount, offset: frameStart, width: width, height: height,
+        needed: bytes + holding, budget: budget.capacity)
+    }
+    photoReservation = held
+  }
+
+  /// What this reader holds of the budget now.
+  var heldBytes: Int {
+    (frameReservation?.bytes ?? 0) + (workReservation?.bytes ?? 0)
+      + (photoReservation?.bytes ?? 0)
   }
 
   /// `fault` as an error of the frame being read.

@@ -8,7 +8,10 @@ import QRSystem
 ///
 /// Only a regular file, or a name that does not exist yet, is written this way. Anything else
 /// (`/dev/null`, a FIFO, a terminal, a symbolic link) is opened and written in place: renaming a
-/// file over it would replace the device or the link itself.
+/// file over it would replace the device or the link itself. Files of a directory output
+/// (`followsLinks: false`) are never written through a symbolic link: one there is refused.
+/// Temporary names are created new (`O_EXCL`, `O_NOFOLLOW`), so that a name planted in a shared
+/// directory can never redirect the write.
 public enum OutputFile {
   /// Writes `bytes` to `path`: first to `path.tmp-PID` in the same directory, then renamed over
   /// `path`, so readers see the old file or the whole new one. The corresponding C function is
@@ -19,10 +22,14 @@ public enum OutputFile {
     try write(bytes, to: PathName(path))
   }
 
-  /// Writes `bytes` to the file of exactly these bytes, as `write(_:to:)` does.
-  public static func write(_ bytes: [UInt8], to path: PathName) throws(RenderOutputError) {
+  /// Writes `bytes` to the file of exactly these bytes, as `write(_:to:)` does; with
+  /// `followsLinks: false`, a symbolic link at `path` is refused (`.symbolicLink`).
+  public static func write(
+    _ bytes: [UInt8], to path: PathName, followsLinks: Bool = true
+  ) throws(RenderOutputError) {
+    if !followsLinks, isSymbolicLink(path) { throw .symbolicLink(path: path.description) }
     if writeUnnamed(bytes, to: path) { return }
-    let pending = try Pending(path: path)
+    let pending = try Pending(path: path, followsLinks: followsLinks)
     do throws(Errno) {
       try pending.descriptor.writeAll(bytes)
     } catch {
@@ -71,11 +78,18 @@ public enum OutputFile {
     guard let error = link(as: path) else { return true }
     guard error.rawValue == EEXIST, isReplaceable(path) else { return false }
     let temporary = PathName(bytes: path.bytes + Array(".tmp-\(getpid())".utf8))
+    // linkat neither follows nor replaces what is at the name: a planted one fails the link.
     guard link(as: temporary) == nil else { return false }
     let renamed = temporary.callC { from in path.callC { to in rename(from, to) } }
     if renamed == 0 { return true }
     _ = temporary.callC { unlink($0) }
     return false
+  }
+
+  /// Whether `path` is a symbolic link (not followed). The corresponding C function is `lstat`.
+  public static func isSymbolicLink(_ path: PathName) -> Bool {
+    var info = stat()
+    return path.callC { lstat($0, &info) } == 0 && (info.st_mode & S_IFMT) == S_IFLNK
   }
 
   /// Whether `path` may be replaced by renaming a file over it: it does not exist, or it is a
@@ -136,15 +150,27 @@ extension OutputFile {
       try self.init(path: PathName(path))
     }
 
-    /// Opens the file of exactly these bytes (or its temporary) as `init(path:)` does.
-    public init(path: PathName) throws(RenderOutputError) {
+    /// Opens the file of exactly these bytes (or its temporary) as `init(path:)` does; with
+    /// `followsLinks: false`, a symbolic link at `path` is refused (`.symbolicLink`), and one
+    /// that appears there meanwhile is not opened.
+    public init(path: PathName, followsLinks: Bool = true) throws(RenderOutputError) {
       pathName = path
+      if !followsLinks, OutputFile.isSymbolicLink(path) {
+        throw .symbolicLink(path: path.description)
+      }
       temporaryPathName =
         OutputFile.isReplaceable(path)
         ? PathName(bytes: path.bytes + Array(".tmp-\(getpid())".utf8)) : nil
       do throws(Errno) {
-        descriptor = try FileDescriptor.openForWriting(temporaryPathName ?? path)
+        if let temporaryPathName {
+          // A temporary left by a killed run of the same pid is the only name taken here.
+          _ = temporaryPathName.callC { unlink($0) }
+          descriptor = try FileDescriptor.createNew(temporaryPathName)
+        } else {
+          descriptor = try FileDescriptor.openForWriting(path, followsLinks: followsLinks)
+        }
       } catch {
+        if error.rawValue == ELOOP { throw .symbolicLink(path: path.description) }
         throw .file(path: path.description, error)
       }
     }

@@ -13,6 +13,9 @@ public enum RenderOutputError: Error, Equatable, Sendable, CustomStringConvertib
   case oneImagePerFile(format: ImageFormat, count: Int)
   /// Writing to the stream failed (`.brokenPipe` when the reader has gone).
   case io(Errno)
+  /// A symbolic link is where a file of a directory output would go: it is not written
+  /// through (in a shared directory, someone else chose its target).
+  case symbolicLink(path: String)
 
   /// The error, lowercase, without a trailing period.
   public var description: String {
@@ -25,6 +28,8 @@ public enum RenderOutputError: Error, Equatable, Sendable, CustomStringConvertib
       "the payload needs \(count) symbols (structured append), but a \(format.rawValue) file holds"
         + " one image"
     case .io(let errno): "\(errno)"
+    case .symbolicLink(let path):
+      "\(path): a symbolic link is there: not written through it; remove it or write elsewhere"
     }
   }
 }

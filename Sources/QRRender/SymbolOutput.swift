@@ -79,7 +79,8 @@ public struct SymbolOutput {
         }
         let path = directory.appending(Array((name + "." + format.fileExtension).utf8))
         let bytes = files?[index] ?? Renderer.render(symbol, as: format, options: options)
-        try OutputFile.write(bytes, to: path)
+        // A directory may be shared: a symbolic link planted in it is refused, not followed.
+        try OutputFile.write(bytes, to: path, followsLinks: false)
       }
       return
     }

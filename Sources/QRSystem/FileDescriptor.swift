@@ -48,9 +48,27 @@ public struct FileDescriptor: Hashable, Sendable {
 
   /// Creates or truncates the file of exactly these bytes for writing with mode 0644. The
   /// corresponding C function is `open`.
-  public static func openForWriting(_ path: PathName) throws(Errno) -> FileDescriptor {
+  ///
+  /// With `followsLinks: false`, a symbolic link at `path` is not opened (`ELOOP`).
+  public static func openForWriting(
+    _ path: PathName, followsLinks: Bool = true
+  ) throws(Errno) -> FileDescriptor {
+    let flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | (followsLinks ? 0 : O_NOFOLLOW)
     let fd = try path.withCString { name in
-      Syscalls.retrying { Glibc.open(name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+      Syscalls.retrying { Glibc.open(name, flags, 0o644) }
+    }
+    guard fd >= 0 else { throw Errno.current }
+    return FileDescriptor(rawValue: fd)
+  }
+
+  /// Creates the file of exactly these bytes for writing with mode 0644, refusing one that
+  /// exists already, a symbolic link included (`EEXIST`): a name planted in a shared directory
+  /// can never redirect the write. The corresponding C function is `open` (`O_CREAT | O_EXCL`).
+  public static func createNew(_ path: PathName) throws(Errno) -> FileDescriptor {
+    let fd = try path.withCString { name in
+      Syscalls.retrying {
+        Glibc.open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+      }
     }
     guard fd >= 0 else { throw Errno.current }
     return FileDescriptor(rawValue: fd)
@@ -103,16 +121,39 @@ public struct FileDescriptor: Hashable, Sendable {
   ///   `Errno.interrupted` when a stop was requested (`Syscalls.requestStop()`) while the write
   ///   was blocked: a signal cuts a blocked pipe write short, and the rest is not written, so a
   ///   reader that never reads cannot keep the process.
+  ///
+  /// A regular file never keeps part of the bytes: when a write fails midway (a full disk), the
+  /// file is cut back to where it ended before, so that it ends in a whole record.
   public func writeAll(_ bytes: UnsafeRawBufferPointer) throws(Errno) {
     guard var next = bytes.baseAddress else { return }
     var remaining = bytes.count
     while remaining > 0 {
       let count = Syscalls.retrying { Glibc.write(rawValue, next, remaining) }
-      guard count >= 0 else { throw Errno.current }
+      guard count >= 0 else {
+        let error = Errno.current
+        undoPartialWrite(bytes.count - remaining)
+        throw error
+      }
       next += count
       remaining -= count
       if remaining > 0 && Syscalls.isStopping { throw .interrupted }
     }
+  }
+
+  /// Cuts a regular file back by the `written` bytes just written at its offset, where a
+  /// record failed partway; pipes and devices keep what they took. The corresponding C
+  /// functions are `lseek` and `ftruncate`.
+  private func undoPartialWrite(_ written: Int) {
+    var info = stat()
+    guard written > 0, fstat(rawValue, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+      return
+    }
+    let end = lseek(rawValue, 0, SEEK_CUR)
+    guard end >= written else { return }
+    let start = end - off_t(written)
+    // Only a cut at the end of the file keeps what others wrote after it.
+    guard end == info.st_size, ftruncate(rawValue, start) == 0 else { return }
+    _ = lseek(rawValue, start, SEEK_SET)
   }
 
   /// Writes every byte of `bytes`.
@@ -138,7 +179,13 @@ public struct FileDescriptor: Hashable, Sendable {
           writev(rawValue, list.baseAddress.map { $0 + first }, CInt(list.count - first))
         }
       }
-      guard written >= 0 else { throw Errno.current }
+      guard written >= 0 else {
+        let error = Errno.current
+        let total = buffers.reduce(0) { $0 + $1.count }
+        let left = vectors[first...].reduce(0) { $0 + $1.iov_len }
+        undoPartialWrite(total - left)
+        throw error
+      }
       // As in writeAll(_:) above: a signal cut the write short, and the process is stopping.
       if Syscalls.isStopping && first < vectors.count
         && written < vectors[first...].reduce(0, { $0 + $1.iov_len })

@@ -83,17 +83,20 @@ public final class LineReader {
     self.descriptor = descriptor
     self.maximumLineLength = maximumLineLength
     self.delimiter = delimiter
-    buffer = .allocate(byteCount: max(16, initialCapacity), alignment: 16)
+    let capacity = max(16, initialCapacity)
+    // swift-format-ignore: NeverForceUnwrap
+    // malloc of a few kilobytes fails only when the process is out of memory anyway.
+    buffer = UnsafeMutableRawBufferPointer(start: malloc(capacity)!, count: capacity)
   }
 
-  deinit { buffer.deallocate() }
+  deinit { free(buffer.baseAddress) }
 
   /// Returns the next line, waiting for input as needed.
   ///
   /// - Parameter timeout: Seconds to wait for more input before returning `.timedOut`; nil waits
   ///   as long as it takes. A line already buffered is returned at once.
   /// - Throws: `Failure.lineTooLong` as soon as a line is known to be too long (the rest is not
-  ///   read), or `Failure.readFailed`.
+  ///   read: `skipRestOfLine()` skips it, and reading may go on), or `Failure.readFailed`.
   /// - Complexity: Amortized O(*n*) in the bytes of the line.
   public func next(timeout: Double? = nil) throws(Failure) -> Item {
     while true {
@@ -131,6 +134,41 @@ public final class LineReader {
     }
   }
 
+  /// Skips the line `next(timeout:)` refused as too long, up to and including its delimiter (or
+  /// to the end of input), reading through it a buffer at a time; the next call then returns
+  /// the line after it. Returns the skipped line's length, without its delimiter.
+  ///
+  /// - Throws: `Failure.readFailed`.
+  /// - Complexity: O(*n*) in the bytes of the line, in memory that does not grow.
+  public func skipRestOfLine() throws(Failure) -> Int {
+    var skipped = 0
+    while true {
+      if start < end, let base = buffer.baseAddress,
+        let found = memchr(base + start, Int32(delimiter), end - start)
+      {
+        let stop = base.distance(to: found)
+        skipped += stop - start
+        lineNumber += 1
+        start = stop + 1
+        scanned = start
+        return skipped
+      }
+      skipped += end - start
+      (start, end, scanned) = (0, 0, 0)
+      if isAtEnd {
+        lineNumber += 1
+        return skipped
+      }
+      let count: Int
+      do {
+        count = try descriptor.read(into: buffer)
+      } catch {
+        throw .readFailed(error)
+      }
+      if count == 0 { isAtEnd = true } else { end = count }
+    }
+  }
+
   // MARK: - Helpers
 
   private func takeLine(upTo stop: Int, isTerminated: Bool) -> Line {
@@ -154,12 +192,13 @@ public final class LineReader {
       start = 0
       return
     }
-    // Reached only while the buffer is smaller than the longest line plus its newline.
-    let grown = UnsafeMutableRawBufferPointer.allocate(
-      byteCount: min(buffer.count * 2, maximumLineLength + 1), alignment: 16)
-    grown.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[..<end]))
-    buffer.deallocate()
-    buffer = grown
+    // Reached only while the buffer is smaller than the longest line plus its newline. realloc,
+    // not a new buffer and a copy: a large buffer is moved by remapping its pages (mremap), so
+    // the old and the new are never both held (a 200 MB line peaked at 415 MB with the copy).
+    let count = min(buffer.count * 2, maximumLineLength + 1)
+    // swift-format-ignore: NeverForceUnwrap
+    // A failed realloc is memory exhaustion, which a trap reports as well as anything here.
+    buffer = UnsafeMutableRawBufferPointer(start: realloc(buffer.baseAddress, count)!, count: count)
   }
 
   /// Waits with `poll(2)` until the descriptor is readable or `timeout` seconds pass.

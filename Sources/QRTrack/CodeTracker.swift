@@ -122,6 +122,13 @@ public struct CodeTracker: Sendable {
     averageDetector = Detector(options: detectorOptions)
   }
 
+  /// Lets the detectors' buffers go (they are made again for the next frame), keeping the
+  /// tracks: a caller that met a very large frame need not keep its size.
+  public mutating func releaseBuffers() {
+    detector = Detector(options: detector.options)
+    averageDetector = Detector(options: averageDetector.options)
+  }
+
   /// Ends the scene: the next frame starts afresh, with a full search and new tracks.
   public mutating func endScene() {
     tracks.removeAll()

@@ -17,7 +17,7 @@ import Testing
       + "try another --size or format")
   #expect(
     toolMessage(for: FrameStreamError.unrecognizedInput(offset: 0, found: []))
-      == "unrecognised input at byte 0: not qrframe, y4m, PNM, PNG or JPEG (raw frames need --size)"
+      == "unrecognised input at byte 0: not qrframe, y4m, PNM, PNG, JPEG, WebP, TIFF, GIF, BMP, HEIF or AVIF (raw frames need --size)"
   )
   #expect(
     toolMessage(

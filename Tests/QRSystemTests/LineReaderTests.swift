@@ -18,9 +18,9 @@ private func pipe(_ bytes: [UInt8], keepOpen: Bool = false) -> (
   return (FileDescriptor(rawValue: fds[0]), write)
 }
 
-private func lines(_ reader: LineReader) throws -> [String] {
+private func lines(_ reader: LineReader, upTo count: Int = .max) throws -> [String] {
   var result: [String] = []
-  while case .line(let line) = try reader.next() {
+  while result.count < count, case .line(let line) = try reader.next() {
     result.append(String(decoding: line.bytes, as: UTF8.self) + (line.isTerminated ? "" : "<eof>"))
   }
   return result
@@ -57,6 +57,26 @@ func refusesALineOverTheLimit(capacity: Int) throws {
   defer { fds.read.close() }
   let reader = LineReader(fds.read, maximumLineLength: 100, initialCapacity: 16)
   #expect(throws: LineReader.Failure.lineTooLong(line: 1, limit: 100)) { try reader.next() }
+}
+
+@Test func skipsALineOverTheLimitAndReadsOn() throws {
+  let input =
+    "a\n" + String(repeating: "z", count: 1000) + "\nb\n" + String(repeating: "y", count: 500)
+  let fds = pipe(Array(input.utf8))
+  defer { fds.read.close() }
+  let reader = LineReader(fds.read, maximumLineLength: 100, initialCapacity: 16)
+  #expect(try lines(reader, upTo: 1) == ["a\n"])
+  #expect(throws: LineReader.Failure.lineTooLong(line: 2, limit: 100)) { try reader.next() }
+  #expect(try reader.skipRestOfLine() == 1000)
+  guard case .line(let line) = try reader.next() else {
+    Issue.record("no line after the skipped one")
+    return
+  }
+  #expect(String(decoding: line.bytes, as: UTF8.self) == "b\n" && line.number == 3)
+  // An unterminated last line over the limit: skipped to the end of input.
+  #expect(throws: LineReader.Failure.lineTooLong(line: 4, limit: 100)) { try reader.next() }
+  #expect(try reader.skipRestOfLine() == 500)
+  #expect(kind(try reader.next()) == "end")
 }
 
 @Test func timesOutWithoutInputAndThenReads() throws {

@@ -263,13 +263,13 @@ let detectRows: [BadInput] = [
     tool: "qrdetect", name: "wrong magic at the start",
     input: [0x01, 0x02, 0x03, 0x04] + D.gray(100), status: 2,
     stderr:
-      #"qrdetect: -: unrecognised input at byte 0: not qrframe, y4m, PNM, PNG or JPEG \(raw frames need --size\)"#,
+      #"qrdetect: -: unrecognised input at byte 0: not qrframe, y4m, PNM, PNG, JPEG, WebP, TIFF, GIF, BMP, HEIF or AVIF \(raw frames need --size\)"#,
     stdout: .empty),
   BadInput(
     tool: "qrdetect", name: "file names on standard input point to --files-from (issue 27)",
     input: Array("a.jpg\nb.jpg\n".utf8), status: 2,
-    stderr: #"qrdetect: -: unrecognised input at byte 0: not qrframe, y4m, PNM, PNG or JPEG"#
-      + #" \(raw frames need --size; a list of file names goes to qrdetect --files-from -\)"#,
+    stderr: #"qrdetect: -: unrecognised input at byte 0: not qrframe, y4m, PNM, PNG, JPEG, WebP, "#
+      + #"TIFF, GIF, BMP, HEIF or AVIF \(raw frames need --size; a list of file names goes to qrdetect --files-from -\)"#,
     stdout: .empty),
   BadInput(
     tool: "qrdetect", name: "a PDF points to pdftoppm (issue 27)",
@@ -293,9 +293,10 @@ let detectRows: [BadInput] = [
   BadInput(
     tool: "qrdetect", name: "a 41-byte PNG whose chunk claims 2^31-1 bytes: over the memory limit",
     input: ImageBombs.claimedChunk, status: 2,
+    // Its 16384 x 16384 header is over the process's budget before the chunk is read.
     stderr:
-      "qrdetect: -: frame 0 at byte 0: PNG image needs more than the decoding memory limit of "
-      + "256 MiB; --max-memory raises the limit",
+      "qrdetect: -: frame 0 at byte 0: a 16384x16384 frame needs 512 MiB of memory to read, more "
+      + "than the budget of 256 MiB for the whole process; --max-memory raises the budget",
     stdout: .empty),
   BadInput(
     tool: "qrdetect", name: "the 41-byte PNG with --max-memory 4G: nothing reserved ahead of bytes",
@@ -307,8 +308,8 @@ let detectRows: [BadInput] = [
     name: "a progressive 16384x16384 4:4:4 JPEG of 162 bytes (1.6 GB of coefficients)",
     input: ImageBombs.jpeg(side: 16384, components: 3, progressive: true), status: 2,
     stderr:
-      "qrdetect: -: frame 0 at byte 0: JPEG image needs more than the decoding memory limit of "
-      + "256 MiB; --max-memory raises the limit",
+      "qrdetect: -: frame 0 at byte 0: a 16384x16384 frame needs 512 MiB of memory to read, more "
+      + "than the budget of 256 MiB for the whole process; --max-memory raises the budget",
     stdout: .empty),
   BadInput(
     tool: "qrdetect", name: "four such JPEGs with -j 4: each refused, within the bound",
@@ -318,12 +319,15 @@ let detectRows: [BadInput] = [
     },
     status: 2,
     stderr: (1...4).map {
-      "qrdetect: {dir}/\($0).jpg: frame 0 at byte 0: JPEG image needs more than the decoding "
-        + "memory limit of 256 MiB; --max-memory raises the limit"
+      "qrdetect: {dir}/\($0).jpg: frame 0 at byte 0: a 16384x16384 frame needs 512 MiB of memory "
+        + "to read, more than the budget of 256 MiB for the whole process; --max-memory raises the "
+        + "budget"
     }.joined(separator: "\n"),
     stdout: .empty),
   BadInput(
     tool: "qrdetect", name: "a progressive 16384x16384 JPEG of 252 scans: refused before decoding",
+    // A budget that holds the frame and its coefficients, so that the scan limit is what refuses.
+    arguments: ["--max-memory", "2G"],
     input: ImageBombs.jpeg(side: 16384, components: 1, progressive: true, scans: 252),
     status: 2,
     stderr:
@@ -354,7 +358,7 @@ let detectRows: [BadInput] = [
     tool: "qrdetect", name: "wrong magic after a complete frame",
     input: D.one + Array("JUNK".utf8) + D.gray(100), status: 2,
     stderr:
-      #"qrdetect: -: frame 1 at byte \d+: not a qrframe, y4m, PNM, PNG or JPEG header after pnm frames \(found 4a 55 4e 4b\)"#,
+      #"qrdetect: -: frame 1 at byte \d+: not a qrframe, y4m, PNM, PNG, JPEG, WebP, TIFF, GIF, BMP, HEIF or AVIF header after pnm frames \(found 4a 55 4e 4b\)"#,
     stdout: .sameAsFor(input: D.one)),
   BadInput(
     tool: "qrdetect", name: "absurd PNM dimensions are refused before allocating",
@@ -573,7 +577,8 @@ let captureRows: [BadInput] = [
     status: 0, stderr: "", stdout: .empty, peakMemory: 8192 * 8192 + (32 << 20)),
   BadInput(
     tool: "qrcapture", name: "a baseline 16384x16384 JPEG of 162 bytes: the gray frame and no more",
-    arguments: ["--skip", "1", "-"],
+    // A budget that holds the 256 MiB frame (the default budget, 256 MiB, refuses it).
+    arguments: ["--max-memory", "300M", "--skip", "1", "-"],
     input: ImageBombs.jpeg(side: 16384, components: 3, progressive: false), status: 0,
     stderr: "", stdout: .empty, peakMemory: 16384 * 16384 + (32 << 20)),
   BadInput(
@@ -610,13 +615,13 @@ let captureRows: [BadInput] = [
     tool: "qrcapture", name: "wrong magic without --size", arguments: ["-"],
     input: Array("\u{89}PNG\r\n".utf8) + D.gray(100), status: 2,
     stderr:
-      #"qrcapture: -: unrecognised input at byte 0: not qrframe, y4m, PNM, PNG or JPEG \(raw frames need --size\)"#,
+      #"qrcapture: -: unrecognised input at byte 0: not qrframe, y4m, PNM, PNG, JPEG, WebP, TIFF, GIF, BMP, HEIF or AVIF \(raw frames need --size\)"#,
     stdout: .empty),
   BadInput(
     tool: "qrcapture", name: "wrong magic after a complete y4m frame", arguments: ["-"],
     input: D.y4mMono + Array("FRAMX\n".utf8) + D.gray(48), status: 2,
     stderr:
-      #"qrcapture: -: frame 1 at byte 90: not a qrframe, y4m, PNM, PNG or JPEG header after y4m frames \(found 46 52 41 4d\)"#,
+      #"qrcapture: -: frame 1 at byte 90: not a qrframe, y4m, PNM, PNG, JPEG, WebP, TIFF, GIF, BMP, HEIF or AVIF header after y4m frames \(found 46 52 41 4d\)"#,
     stdout: .sameAsFor(input: D.y4mMono)),
   BadInput(
     tool: "qrcapture", name: "absurd PNM dimensions", arguments: ["-"],
@@ -734,8 +739,16 @@ let dedupeRows: [BadInput] = [
     status: 2, stderr: "qrdedupe: -: line 2: not a JSON object",
     stdout: .sameAsFor(input: D.record("a"))),
   BadInput(
-    tool: "qrdedupe", name: "an over-long line ends the run",
+    tool: "qrdedupe", name: "an over-long line is skipped, and the records after it read",
     arguments: ["--max-line-length", "200"],
+    input: D.record("a") + D.record(String(repeating: "x", count: 300)) + D.record("b"),
+    status: 0,
+    stderr: "qrdedupe: -: warning: line 2: 362 bytes, longer than --max-line-length 200:"
+      + " skipped\nqrdedupe: warning: 1 line longer than --max-line-length 200 skipped",
+    stdout: .sameAsFor(input: D.record("a") + D.record("b"))),
+  BadInput(
+    tool: "qrdedupe", name: "an over-long line ends the run with --strict",
+    arguments: ["--strict", "--max-line-length", "200"],
     input: D.record("a") + D.record(String(repeating: "x", count: 300)) + D.record("b"),
     status: 2, stderr: "qrdedupe: -: line 2: longer than 200 bytes",
     stdout: .sameAsFor(input: D.record("a"))),
@@ -747,14 +760,18 @@ let dedupeRows: [BadInput] = [
   BadInput(
     tool: "qrdedupe", name: "--max-line-length takes a size with K, as --max-memory does",
     arguments: ["--max-line-length", "1K"],
-    input: D.record("a") + D.record(String(repeating: "x", count: 2000)), status: 2,
-    stderr: "qrdedupe: -: line 2: longer than 1024 bytes", stdout: .sameAsFor(input: D.record("a"))
+    input: D.record("a") + D.record(String(repeating: "x", count: 2000)), status: 0,
+    stderr: "qrdedupe: -: warning: line 2: 2062 bytes, longer than --max-line-length 1024:"
+      + " skipped\nqrdedupe: warning: 1 line longer than --max-line-length 1024 skipped",
+    stdout: .sameAsFor(input: D.record("a"))
   ),
   BadInput(
     tool: "qrdedupe", name: "an over-long line without a newline at the end",
     arguments: ["--max-line-length", "64"],
-    input: D.record("a") + [UInt8](repeating: 0x78, count: 100_000), status: 2,
-    stderr: "qrdedupe: -: line 2: longer than 64 bytes", stdout: .sameAsFor(input: D.record("a"))),
+    input: D.record("a") + [UInt8](repeating: 0x78, count: 100_000), status: 0,
+    stderr: "qrdedupe: -: warning: line 2: 100000 bytes, longer than --max-line-length 64:"
+      + " skipped\nqrdedupe: warning: 1 line longer than --max-line-length 64 skipped",
+    stdout: .sameAsFor(input: D.record("a"))),
   BadInput(
     tool: "qrdedupe", name: "NUL bytes: a raw NUL in a string is not JSON; \\u0000 is",
     arguments: ["--strict"],

@@ -72,11 +72,14 @@ private let streamedMegabytes =
     "\(errors.suffix(400))")
 }
 
-@Test func anEndlessLineIsRefusedAtTheLineLimit() throws {
-  // 200 MB without a newline: refused once it passes 1 MiB, the rest never read.
+@Test func anEndlessLineIsSkippedWithinTheLineLimit() throws {
+  // 200 MB without a newline: skipped once it passes 1 MiB, read through in the same buffer.
   let (bytes, errors, result) = try peakRSS(of: "head -c 200000000 /dev/zero | tr '\\0' x", [])
-  #expect(result.status == 2)
-  #expect(errors == "qrdedupe: -: line 1: longer than 1048576 bytes\n")
+  #expect(result.status == 0)
+  #expect(
+    errors
+      == "qrdedupe: -: warning: line 1: 200000000 bytes, longer than --max-line-length 1048576:"
+      + " skipped\nqrdedupe: warning: 1 line longer than --max-line-length 1048576 skipped\n")
   #expect(bytes <= fixedOverhead, "peak RSS \(bytes >> 20) MiB")
 }
 
@@ -103,8 +106,8 @@ private let streamedMegabytes =
   let summary = try #require(errors.last)
   #expect(
     summary.hasPrefix(
-      "qrdedupe: summary: 11 lines read, 11 lines written; 10 records, 0 parts, 1 not a JSON object; "
-        + "4 keys (at most 4); "), "\(summary)")
+      "qrdedupe: summary: 11 lines read, 11 lines written; 10 records, 0 parts, 1 not a JSON object, "
+        + "0 too long; 4 keys (at most 4); "), "\(summary)")
   #expect(
     summary.hasSuffix(
       " of 64 MiB); evicted 0 for memory, 6 for --max-keys, 0 sequences; 0 sequences too long; "

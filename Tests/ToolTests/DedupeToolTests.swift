@@ -35,13 +35,22 @@ private func input(_ lines: [String]) -> [UInt8] { Array(lines.map { $0 + "\n" }
   #expect(result.errors == "qrdedupe: -: line 3: not a JSON object\n")
 }
 
-@Test func anOverLongLineIsAnError() throws {
+@Test func anOverLongLineIsSkippedAndTheStreamGoesOn() throws {
   let long = "{\"text\":\"" + String(repeating: "x", count: 200) + "\"}"
-  let result = try ToolRunner.run(
-    "qrdedupe", ["--max-line-length", "100"], input: input([line(0, "a"), long, line(1, "b")]))
-  #expect(result.status == 2)
-  #expect(result.output == line(0, "a") + "\n")
-  #expect(result.errors == "qrdedupe: -: line 2: longer than 100 bytes\n")
+  let lines = [line(0, "a"), long, line(1, "b")]
+  let result = try ToolRunner.run("qrdedupe", ["--max-line-length", "100"], input: input(lines))
+  #expect(result.status == 0)
+  #expect(result.output == line(0, "a") + "\n" + line(1, "b") + "\n")
+  #expect(
+    result.errors
+      == "qrdedupe: -: warning: line 2: 211 bytes, longer than --max-line-length 100: skipped\n"
+      + "qrdedupe: warning: 1 line longer than --max-line-length 100 skipped\n")
+  // With --strict, it ends the run, after the lines before it.
+  let strict = try ToolRunner.run(
+    "qrdedupe", ["--strict", "--max-line-length", "100"], input: input(lines))
+  #expect(strict.status == 2)
+  #expect(strict.output == line(0, "a") + "\n")
+  #expect(strict.errors == "qrdedupe: -: line 2: longer than 100 bytes\n")
   // Long lines below the default limit are fine.
   let fine = try ToolRunner.run("qrdedupe", input: input([long]))
   #expect(fine.status == 0)

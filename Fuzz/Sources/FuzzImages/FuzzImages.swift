@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: MIT
-// libFuzzer target: the PNG and JPEG readers (chunk and marker walk in Swift, libpng and
-// libjpeg-turbo behind the C shim), EXIF orientation, images one after another.
+// libFuzzer target: the image readers (PNG and JPEG: chunk and marker walk in Swift, libpng and
+// libjpeg-turbo behind the C shim; BMP, decoded in Swift; GIF, TIFF and WebP: extent found in
+// Swift, giflib, libtiff and libwebp behind the C shim), EXIF orientation, images one after
+// another.
 
 import FuzzSupport
 import QRCore
 
 // Input layout:
-//   byte 0   bit 0     0: PNG (the input follows the 8-byte signature), 1: JPEG (it follows
-//                      FF D8 FF, so it starts with the second byte of the first marker)
+//   byte 0   bits 0-2  the magic the input follows: 0 PNG (the 8-byte signature), 1 JPEG
+//                      (FF D8 FF, so the input starts with the second byte of the first marker),
+//                      2 BMP ("BM": the input starts with the file size), 3 GIF ("GIF89a": the
+//                      logical screen's width), 4 TIFF ("II*\0": the first IFD's offset), 5
+//                      WebP ("RIFF": the RIFF length), 6 TIFF ("MM\0*"), 7 GIF ("GIF87a")
 //            bit 3     read through a pipe written in pieces by a thread (short reads)
 //            bits 4-6  piece size: 1, 2, 3, 7, 64, 509, 4096, 65536
 //   rest     the image after its magic: chunks or segments and scans, then further images
@@ -23,8 +28,13 @@ import QRCore
 // (1 GiB) allows and nothing beyond it does.
 
 let file = MemoryFile()
-let pngMagic: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-let jpegMagic: [UInt8] = [0xFF, 0xD8, 0xFF]
+/// The magics, in the order of bits 0-2 of the first byte (bit 0 alone kept its meaning, PNG
+/// or JPEG, so the seeds of the first layout still mean what they did).
+let magics: [[UInt8]] = [
+  [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], [0xFF, 0xD8, 0xFF], Array("BM".utf8),
+  Array("GIF89a".utf8), [0x49, 0x49, 0x2A, 0x00], Array("RIFF".utf8), [0x4D, 0x4D, 0x00, 0x2A],
+  Array("GIF87a".utf8),
+]
 
 /// Runs once before the first input: a pipe whose reader gave up must not kill the process.
 @_cdecl("LLVMFuzzerInitialize")
@@ -41,7 +51,7 @@ public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   var input = FuzzInput(data, size)
   let flags = input.byte()
   readFramesStarting(
-    with: flags & 1 == 0 ? pngMagic : jpegMagic, body: input.rest, flags: flags, file: file,
+    with: magics[Int(flags & 7)], body: input.rest, flags: flags, file: file,
     pixelLimit: FrameStreamOptions.defaultMaximumPixelCount)
   return 0
 }

@@ -84,10 +84,17 @@ const char *qr_heif_problem(void);
 /// a second C library whose threads cannot start: libheif's decoder must run in another process.
 int qr_is_static_process(void);
 
-/// Starts `helper` (qrcapture: `helper --output qrframe -`) with `data` as its standard input
-/// (an in-memory file) and its standard error in another (`*errors`, read from its start once
-/// it has ended); gives the read end of its standard output and its pid. 0, or -1 and errno.
-int qr_spawn_image_helper(const char *helper, const uint8_t *data, size_t size, int *output,
-                          int *errors, int *pid);
+/// Starts `helper` (qrcapture: `helper --max-pixels max_pixels --max-memory max_memory
+/// --output qrframe -`) with `data` as its standard input (an in-memory file) and its standard
+/// error in another (`*errors`, read from its start once it has ended); gives the read end of
+/// its standard output and its pid. 0, or -1 and errno.
+int qr_spawn_image_helper(const char *helper, const uint8_t *data, size_t size,
+                          size_t max_pixels, size_t max_memory, int *output, int *errors,
+                          int *pid);
+
+/// In a helper started by `qr_spawn_image_helper` (its environment says so): arranges for it to
+/// be killed when the process that started it dies, and exits at once if that has happened
+/// already. 1 in such a helper, 0 elsewhere, -1 if the kernel refused.
+int qr_bind_to_parent(void);
 
 #endif

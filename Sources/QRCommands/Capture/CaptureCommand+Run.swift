@@ -20,6 +20,7 @@ extension CaptureCommand {
   ///
   /// - Throws: `UsageError` for a bad command line; a closed pipe (`Errno.brokenPipe`).
   static func run(_ invocation: Invocation) throws -> ExitStatus {
+    FrameStreamReader.bindImageHelperToParent()
     let options = try CaptureCommandOptions(
       invocation.arguments, standardInputIsData: FileDescriptor.standardInput.isPipeOrFile)
     let diagnostics = invocation.diagnostics
@@ -127,6 +128,8 @@ extension CaptureCommand {
           continue
         }
         defer { if !name.isStandardStream { descriptor.close() } }
+        // One budget for the process's frames and decoders: --max-memory.
+        MemoryBudget.process.capacity = options.maximumDecodingMemory
         let reader = FrameStreamReader(
           descriptor: descriptor, name: name.description,
           options: FrameStreamOptions(

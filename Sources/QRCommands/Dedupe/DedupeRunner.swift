@@ -78,6 +78,8 @@ public struct DedupeRunner {
   private struct LineCounts {
     var lines = 0
     var foreign = 0
+    /// Lines longer than `--max-line-length`, skipped.
+    var tooLong = 0
     var wasRefused = false
   }
 
@@ -103,11 +105,17 @@ public struct DedupeRunner {
         "\(plural(statistics.sequencesEvicted, "incomplete structured-append sequence")) "
           + "dropped to stay within --max-memory \(memory)")
     }
+    if counts.tooLong > 0 {
+      diagnostics.warning(
+        "\(plural(counts.tooLong, "line")) longer than --max-line-length"
+          + " \(configuration.maximumLineLength) skipped")
+    }
     guard showsSummary else { return }
     diagnostics.error(
       "summary: \(plural(counts.lines, "line")) read, \(plural(written, "line")) written; "
         + "\(plural(statistics.records, "record")), \(plural(statistics.parts, "part")), "
-        + "\(counts.foreign) not \(counts.foreign == 1 ? "a JSON object" : "JSON objects"); "
+        + "\(counts.foreign) not \(counts.foreign == 1 ? "a JSON object" : "JSON objects"), "
+        + "\(counts.tooLong) too long; "
         + "\(plural(statistics.keys, "key")) (at most \(statistics.peakKeys)); "
         + "\(Self.formatMemory(statistics.bytes)) (at most \(Self.formatMemory(statistics.peakBytes)) "
         + "of \(memory)); evicted \(statistics.keysEvictedForMemory) for memory, "
@@ -178,14 +186,36 @@ public struct DedupeRunner {
       let item: LineReader.Item
       do {
         item = try reader.next(timeout: filter.nextDeadline.map { $0 - clock.seconds() })
-      } catch {
-        diagnostics.error(toolMessage(for: error), operand: name)
-        switch error {
-        case .lineTooLong:
+      } catch .lineTooLong(let number, let limit) {
+        if configuration.isStrict {
+          diagnostics.error("line \(number): longer than \(limit) bytes", operand: name)
           counts.wasRefused = true
           return .refused
-        case .readFailed: return .skipped
         }
+        // Skipped, not fatal: the records after it are as good as before it. Read through in
+        // the buffer already held, so the line costs no more memory than the limit.
+        let length: Int
+        do {
+          length = try reader.skipRestOfLine()
+        } catch {
+          diagnostics.error(toolMessage(for: error), operand: name)
+          return .skipped
+        }
+        counts.lines += 1
+        counts.tooLong += 1
+        if counts.tooLong <= Self.warningLimit {
+          diagnostics.warning(
+            "line \(number): \(length) bytes, longer than --max-line-length \(limit): skipped",
+            operand: name)
+        } else if counts.tooLong == Self.warningLimit + 1 {
+          diagnostics.warning(
+            "line \(number): longer than \(limit) bytes, skipped; further lines too long are"
+              + " only counted", operand: name)
+        }
+        continue
+      } catch {
+        diagnostics.error(toolMessage(for: error), operand: name)
+        return .skipped
       }
       switch item {
       case .endOfInput:
@@ -225,7 +255,7 @@ public struct DedupeRunner {
         let fate =
           configuration.events ? "dropped (--events writes only events)" : "passed through"
         if !configuration.events {
-          try writer.write(line.bytes, lacksNewline: !line.isTerminated)
+          try writer.writeForeign(line.bytes, lacksNewline: !line.isTerminated)
         }
         counts.foreign += 1
         rejected += 1
@@ -272,7 +302,23 @@ private final class LineWriter {
   private var owesNewline = false
   private static let newline: [UInt8] = [0x0A]
 
-  init(_ output: FileDescriptor) { self.output = output }
+  /// Whether the output is a terminal, where foreign lines are written escaped.
+  private let isTerminal: Bool
+
+  init(_ output: FileDescriptor) {
+    self.output = output
+    isTerminal = output.isTerminal
+  }
+
+  /// Writes a line that is not a JSON object: verbatim, except on a terminal, where its control
+  /// characters are escaped as qrdetect escapes payloads (`\x1B`), so that a stream's escape
+  /// sequences never act on the terminal.
+  func writeForeign(_ line: UnsafeRawBufferPointer, lacksNewline: Bool) throws {
+    guard isTerminal else { return try write(line, lacksNewline: lacksNewline) }
+    let body = lacksNewline ? line : UnsafeRawBufferPointer(rebasing: line.dropLast())
+    let escaped = Array((Diagnostics.sanitized(bytes: body) + (lacksNewline ? "" : "\n")).utf8)
+    try escaped.withUnsafeBytes { try write($0, lacksNewline: lacksNewline) }
+  }
 
   /// - Throws: `Errno.brokenPipe` when the reader has gone; any other failure as a
   ///   `CaptureSink.WriteError` naming standard output (`> /dev/full`), not the input.

@@ -4,6 +4,7 @@
 import QRCommandLine
 import QRImage
 import QRRecords
+import QRRender
 import QRStream
 import QRSystem
 
@@ -79,6 +80,10 @@ struct AnnotatedVideo {
 /// gives `a.png`; standard input `stdin.png`; the second image of one input `a-2.png`), with
 /// `-2`, `-3`… added to a name this run already wrote. With `name.png`, the first file is that
 /// path and the next ones go beside it, numbered: `name-2.png`, `name-3.y4m`…
+///
+/// Each file is written under a new temporary name and renamed into place once whole, so a
+/// failed write (a full disk) leaves no part of it; a symbolic link where a file would go is
+/// refused, never written through.
 struct AnnotatedFiles {
   /// The directory, or the first file's path.
   let destination: DetectCommandOptions.AnnotationDestination
@@ -86,8 +91,8 @@ struct AnnotatedFiles {
   private var fileCount = 0
   /// The input images are being written for, and how many of its images were.
   private var imagesOfInput = (input: -1, count: 0)
-  /// The video input being written: its number and stream.
-  private var video: (input: Int, name: String, stream: AnnotatedVideo)?
+  /// The video input being written: its number, its file and stream.
+  private var video: (input: Int, file: OutputFile.Pending, stream: AnnotatedVideo)?
 
   init(destination: DetectCommandOptions.AnnotationDestination) {
     self.destination = destination
@@ -98,19 +103,18 @@ struct AnnotatedFiles {
     kind == .y4m || kind == .qrframe || kind == .raw
   }
 
-  /// Writes `result`'s annotated frame; false after reporting a failure (reading goes on).
+  /// Writes `result`'s annotated frame; false after reporting a failure, which ends the run
+  /// (the next file would most likely fail the same way: a full disk).
   mutating func write(_ result: FrameResult, diagnostics: Diagnostics) -> Bool {
     if let video, video.input != result.input, !finishVideo(diagnostics: diagnostics) {
       return false
     }
     if let png = result.annotatedPNG {
       let path = nextPath(result, extension: "png")
-      do throws(Errno) {
-        let descriptor = try FileDescriptor.openForWriting(path)
-        defer { descriptor.close() }
-        try descriptor.writeAll(png)
+      do throws(RenderOutputError) {
+        try OutputFile.write(png, to: path, followsLinks: false)
       } catch {
-        diagnostics.error("--annotate: \(error)", operand: path.description)
+        Self.report(error, path: path.description, diagnostics)
         return false
       }
       return true
@@ -118,38 +122,57 @@ struct AnnotatedFiles {
     guard let image = result.annotated else { return true }
     if video == nil {
       let path = nextPath(result, extension: "y4m")
-      do throws(Errno) {
-        video = (
-          result.input, path.description, AnnotatedVideo(descriptor: try .openForWriting(path))
-        )
+      do throws(RenderOutputError) {
+        let file = try OutputFile.Pending(path: path, followsLinks: false)
+        video = (result.input, file, AnnotatedVideo(descriptor: file.descriptor))
       } catch {
-        diagnostics.error("--annotate: \(error)", operand: path.description)
-        // Tried once per input: the input's other frames are not retried.
-        video = nil
+        Self.report(error, path: path.description, diagnostics)
         return false
       }
     }
     do throws(Errno) {
       try video?.stream.write(image, origin: result.origin, diagnostics: diagnostics)
     } catch {
-      diagnostics.error("--annotate: \(error)", operand: video?.name)
+      if let current = video {
+        diagnostics.error("--annotate: write error: \(error)", operand: current.file.path)
+        current.file.discard()
+      }
+      video = nil
       return false
     }
     return true
   }
 
-  /// Writes and closes the video being written, if any; false after reporting a failure.
+  /// Writes the video being written, if any, and renames it into place; false after reporting
+  /// a failure (nothing of it is left then).
   mutating func finishVideo(diagnostics: Diagnostics) -> Bool {
     guard var current = video else { return true }
     video = nil
-    defer { current.stream.descriptor.close() }
     do throws(Errno) {
       try current.stream.finish(diagnostics: diagnostics)
     } catch {
-      diagnostics.error("--annotate: \(error)", operand: current.name)
+      diagnostics.error("--annotate: write error: \(error)", operand: current.file.path)
+      current.file.discard()
+      return false
+    }
+    do throws(RenderOutputError) {
+      try current.file.commit()
+    } catch {
+      Self.report(error, path: current.file.path, diagnostics)
       return false
     }
     return true
+  }
+
+  /// Reports a file that could not be written, as `qrdetect: path: --annotate: reason`.
+  private static func report(_ error: RenderOutputError, path: String, _ diagnostics: Diagnostics) {
+    let reason =
+      switch error {
+      case .file(_, let errno): "\(errno)"
+      case .symbolicLink: "a symbolic link is there: not written through it; remove it"
+      default: "\(error)"
+      }
+    diagnostics.error("--annotate: \(reason)", operand: path)
   }
 
   /// The path of the next file for `result`'s frame, never one this run already wrote.

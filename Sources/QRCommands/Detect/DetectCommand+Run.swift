@@ -2,6 +2,7 @@
 // qrdetect's run: frames in, one JSON line per decoded symbol out.
 
 import QRCommandLine
+import QRSystem
 
 extension DetectCommand {
   /// Runs `qrdetect` on the process's command line and exits with its status.
@@ -15,6 +16,9 @@ extension DetectCommand {
   static func run(_ invocation: Invocation) throws -> ExitStatus {
     let options = try DetectCommandOptions(invocation.arguments)
     try options.checkRecordDescriptor()
+    // One budget for the process, whatever --jobs is: frames in flight and decoders together.
+    MemoryBudget.process.capacity = options.maximumDecodingMemory
+    MemoryBudget.returnLargeBlocksToSystem()
     guard let tracking = options.tracking else {
       return DetectRunner(options: options, diagnostics: invocation.diagnostics) {
         DetectorSymbolReader(options: options.detector)

@@ -275,6 +275,9 @@ public struct DetectCommandOptions: Sendable {
   public var streamOptions: FrameStreamOptions {
     FrameStreamOptions(
       maximumPixelCount: maximumPixels, maximumDecodingMemory: maximumDecodingMemory,
-      raw: rawSize.map { RawFrameFormat(width: $0.width, height: $0.height, layout: .gray) })
+      raw: rawSize.map { RawFrameFormat(width: $0.width, height: $0.height, layout: .gray) },
+      // The detector's buffers take about a byte a pixel besides the frame (measured: 134 MB
+      // at the peak for a 64-megapixel frame).
+      inFlightBytesPerPixel: 2)
   }
 }

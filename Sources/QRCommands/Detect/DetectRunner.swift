@@ -23,6 +23,8 @@ public struct FrameJob: Sendable {
   public var input: Int = 0
   /// What kind of input the frame came from.
   public var kind: InputKind?
+  /// The frame's share of the process's memory budget, held until its result is delivered.
+  public var reservation: MemoryReservation?
 }
 
 /// What reading one frame produced.
@@ -45,6 +47,8 @@ public struct FrameResult: Sendable {
   /// The annotated frame as a PNG, with `--annotate=directory/` or `=name.png` for a frame of an
   /// image (made on the worker's thread; `annotated` is then nil).
   public var annotatedPNG: [UInt8]?
+  /// The frame's share of the memory budget (`FrameJob.reservation`), freed with the result.
+  public var reservation: MemoryReservation?
 }
 
 /// A pipeline worker: a reader of its own and, with `--annotate`, the annotator.
@@ -110,7 +114,7 @@ public struct DetectWorker<Reader: SymbolReading>: PipelineWorker {
         source: job.source.description,
         sourceBytes: job.source.string == nil ? job.source.bytes : nil),
       symbols: symbols, grades: grades ?? [], annotated: annotated, input: job.input,
-      path: job.source, kind: job.kind, annotatedPNG: png)
+      path: job.source, kind: job.kind, annotatedPNG: png, reservation: job.reservation)
   }
 }
 
@@ -266,7 +270,8 @@ public struct DetectRunner<Reader: SymbolReading> {
         }
         while let frame = try reader.next() {
           let job = FrameJob(
-            frame: timeline.place(frame), source: source, input: inputNumber, kind: reader.kind)
+            frame: timeline.place(frame), source: source, input: inputNumber, kind: reader.kind,
+            reservation: reader.takeReservation())
           // A tracking reader follows codes through an input's frames: they go to one worker.
           guard pipeline.submit(job, lane: options.tracking == nil ? nil : inputNumber) else {
             break inputs
@@ -457,8 +462,12 @@ final class ResultSink: @unchecked Sendable {
         return failed(error, output: videoName)
       }
     }
-    // A file that cannot be written is reported, and reading goes on.
-    if files?.write(result, diagnostics: diagnostics) == false { outputFailed = true }
+    // A file that cannot be written is reported, and the run stops there: the next would most
+    // likely fail too (a full disk), and each would be one more message.
+    if files?.write(result, diagnostics: diagnostics) == false {
+      outputFailed = true
+      return false
+    }
     return !reachedCount
   }
 

@@ -72,7 +72,8 @@ public enum HeaderFault: Error, Equatable, Sendable, CustomStringConvertible {
     case .pnmMaxval(let maxval): "PNM maxval \(maxval) is outside 1...65535"
     case .pnmSample(let text): "malformed plain PNM sample \(text)"
     case .lostSync(let previous, let found):
-      "not a qrframe, y4m, PNM, PNG or JPEG header after \(previous) frames"
+      "not a qrframe, y4m, PNM, PNG, JPEG, WebP, TIFF, GIF, BMP, HEIF or AVIF header after"
+        + " \(previous) frames"
         + " (found \(Self.hex(found)))"
     case .malformedImage(let format, let detail): "malformed \(format) image: \(detail)"
     case .imageDataTooLarge(let format, let limit):

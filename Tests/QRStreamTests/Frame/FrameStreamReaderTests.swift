@@ -203,7 +203,7 @@ func writerThenReaderRoundTrips(clock: FrameClock, size: (Int, Int)) throws {
   #expect(error == .unrecognizedInput(offset: 0, found: Array(text: "hell")))
   #expect(
     error?.description
-      == "unrecognised input at byte 0: not qrframe, y4m, PNM, PNG or JPEG (raw frames need a size)"
+      == "unrecognised input at byte 0: not qrframe, y4m, PNM, PNG, JPEG, WebP, TIFF, GIF, BMP, HEIF or AVIF (raw frames need a size)"
   )
 }
 
