@@ -15,6 +15,7 @@ let package = Package(
         .product(name: "QRImage", package: "qrpipe"),
         .product(name: "QRCodec", package: "qrpipe"),
         .product(name: "QRVision", package: "qrpipe"),
+        .product(name: "QRTrack", package: "qrpipe"),
         .product(name: "QRSystem", package: "qrpipe"),
         .product(name: "QRImageFormats", package: "qrpipe"),
         .product(name: "QRRender", package: "qrpipe"),

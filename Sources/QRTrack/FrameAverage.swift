@@ -110,7 +110,8 @@ struct FrameAverage: Sendable {
     blend(half, shift: (4 * fine.0, 4 * fine.1))
     count += 1
     return GrayImage(
-      width: width, height: height, pixels: average.map { UInt8(truncatingIfNeeded: ($0 &+ 8) >> 4) })
+      width: width, height: height,
+      pixels: average.map { UInt8(truncatingIfNeeded: ($0 &+ 8) >> 4) })
   }
 
   /// Moves the average by `shift` (half-size pixels) and weighs `half` in at a quarter; where

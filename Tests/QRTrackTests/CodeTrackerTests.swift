@@ -32,7 +32,8 @@ private func clip(
     for (code, matrix) in zip(codes, symbols) {
       guard let place = code.place(t) else { continue }
       canvas.draw(
-        matrix, corners: Canvas.square(centre: place.centre, side: place.side, degrees: place.degrees),
+        matrix,
+        corners: Canvas.square(centre: place.centre, side: place.side, degrees: place.degrees),
         dark: levels.dark, light: levels.light)
     }
     canvas.addGaussianNoise(sigma: sigma, seed: seed &+ UInt64(t))
@@ -84,7 +85,9 @@ private func gliding(_ text: String, from x: Double = 150, y: Double = 180) -> C
   // A stream of pictures rather than a film of one scene: each frame another code, or none.
   let texts = ["first", "second", "third", nil, "fifth", "sixth"]
   let codes = texts.enumerated().map { index, text in
-    ClipCode(text: text ?? "") { t in t == index && text != nil ? (Point(x: 240, y: 180), 150, 0) : nil }
+    ClipCode(text: text ?? "") { t in
+      t == index && text != nil ? (Point(x: 240, y: 180), 150, 0) : nil
+    }
   }
   let reports = track(clip(codes, frames: texts.count))
   #expect(reports.map { $0.map { $0.decoded.text } } == texts.map { $0.map { [$0] } ?? [] })

@@ -442,7 +442,7 @@ let detectRows: [BadInput] = [
     input: D.pgm(D.hostile), status: 0, stderr: "",
     stdout: .exactly(
       Array(
-        (#"{"frame":0,"time":0,"source":"-","symbology":"qr","text":"ÿþ\u001b[2J\u001b]0;pwned\u0007"#
+        (#"{"frame":0,"time":0,"source":"-","track":1,"frames_used":1,"symbology":"qr","text":"ÿþ\u001b[2J\u001b]0;pwned\u0007"#
           + #"Â\u009b\u007f","text_encoding":"iso-8859-1","bytes":"//4bWzJKG10wO3B3bmVkB8Kbfw==","#
           + #""kind":"binary","version":2,"level":"M","mask":"#).utf8))),
   BadInput(
@@ -450,7 +450,7 @@ let detectRows: [BadInput] = [
     input: D.pgm(Array("https://example.com/\u{202E}gpj.exe".utf8)), status: 0, stderr: "",
     stdout: .exactly(
       Array(
-        (#"{"frame":0,"time":0,"source":"-","symbology":"qr","#
+        (#"{"frame":0,"time":0,"source":"-","track":1,"frames_used":1,"symbology":"qr","#
           + #""text":"https://example.com/\u202egpj.exe","text_encoding":"utf-8","#
           + #""kind":"url","suspicious":true,"version":"#).utf8))),
   BadInput(
@@ -463,7 +463,8 @@ let detectRows: [BadInput] = [
     arguments: ["--print", "json"], input: D.pgm([0x61, 0, 0x62, 0]), status: 0, stderr: "",
     stdout: .exactly(
       Array(
-        #"{"frame":0,"time":0,"source":"-","symbology":"qr","text":"a\u0000b\u0000","#.utf8))),
+        (#"{"frame":0,"time":0,"source":"-","track":1,"frames_used":1,"symbology":"qr","#
+          + #""text":"a\u0000b\u0000","#).utf8))),
   BadInput(
     tool: "qrdetect", name: "unknown option", arguments: ["--frobnicate"], status: 64,
     stderr: usage("qrdetect", "unknown option '--frobnicate'"), stdout: .empty),

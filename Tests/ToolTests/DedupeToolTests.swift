@@ -18,7 +18,7 @@ private func input(_ lines: [String]) -> [UInt8] { Array(lines.map { $0 + "\n" }
     line(0, "a"), line(0.5, "a"), "not json", " {\"text\" :\"b\", \"time\":0.6}\r", "[1,2]",
     line(1.0, "a"),
   ]
-  let result = try ToolRunner.run("qrdedupe", input: input(lines))
+  let result = try ToolRunner.run("qrdedupe", ["--mode", "interval"], input: input(lines))
   #expect(result.status == 0)
   #expect(result.output == input([lines[0], lines[2], lines[3], lines[4], lines[5]]).string)
   #expect(

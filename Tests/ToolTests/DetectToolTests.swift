@@ -65,7 +65,10 @@ private func temporaryDirectory() throws -> URL {
   for (corner, expected) in zip(corners, try Scene.corners(text)) {
     #expect(abs(corner[0] - expected[0]) <= 2 && abs(corner[1] - expected[1]) <= 2, "\(corners)")
   }
-  #expect(result.output.hasPrefix("{\"frame\":0,\"time\":0,\"source\":\"-\",\"symbology\":\"qr\","))
+  #expect(
+    result.output.hasPrefix(
+      "{\"frame\":0,\"time\":0,\"source\":\"-\",\"track\":1,\"frames_used\":1,\"symbology\":\"qr\","
+    ))
 }
 
 @Test func framesAreNumberedAndBlankOnesWriteNothing() throws {

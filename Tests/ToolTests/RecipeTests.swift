@@ -518,7 +518,12 @@ func aStreamSplitIntoBlocksOfWholeFramesGivesTheRecordsOfOneMachine() throws {
   let result = try workspace.shell(path + Recipe.remoteStream)
   #expect(result.status == 0, "\(result.errors)")
   #expect(result.stderr.isEmpty, "\(result.errors)")
-  #expect(result.output == oneMachine.output)
+  // Each block is a qrdetect of its own, whose tracks are numbered from 1: the same records
+  // but for their track numbers.
+  func untracked(_ output: String) -> String {
+    output.replacing(#/"track":\d+,"frames_used":\d+,/#, with: "")
+  }
+  #expect(untracked(result.output) == untracked(oneMachine.output))
   // Two blocks of frames, one on each host.
   #expect(try SSHStandIn.jobsPerHost(in: workspace) == ["host1": 1, "host2": 1])
   #expect(try SSHStandIn.leftOnHosts(in: workspace).isEmpty)

@@ -2,8 +2,8 @@
 // qrcapture's command line.
 
 import QRCommandLine
-import QRSimulator
 import QRImage
+import QRSimulator
 
 /// The declaration of `qrcapture`'s options.
 public enum CaptureCommand {

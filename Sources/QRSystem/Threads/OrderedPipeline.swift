@@ -130,7 +130,8 @@ public final class OrderedPipeline<Worker: PipelineWorker>: @unchecked Sendable 
     return monitor.withLock {
       while !isStopped && submitted - delivered >= capacity { monitor.wait() }
       guard !isStopped else { return false }
-      pending.append((submitted, input, lane.map { ($0 % workerCount + workerCount) % workerCount }))
+      pending.append(
+        (submitted, input, lane.map { ($0 % workerCount + workerCount) % workerCount }))
       submitted += 1
       monitor.broadcast()
       return true

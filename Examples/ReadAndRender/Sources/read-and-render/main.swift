@@ -1,6 +1,8 @@
 // read-and-render: the smallest useful qrpipe client.
 //   read-and-render read FILE    print the text of every QR code in a PNM image (exit 1 if none)
 //   read-and-render render TEXT  write TEXT as a QR code, a PBM image, to standard output
+//   read-and-render follow FILE  follow the codes through a video (y4m or qrframe): per frame read,
+//                                its number, each code's track, the frames its read used, its text
 
 import Glibc
 import QRCodec
@@ -8,6 +10,7 @@ import QRImage
 import QRImageFormats
 import QRRender
 import QRSystem
+import QRTrack
 import QRVision
 
 /// Writes `message` to standard error.
@@ -38,6 +41,24 @@ func read(path: String) throws -> Bool {
   return !detections.isEmpty
 }
 
+/// Prints, for each frame of a video, the codes read in it with their tracks; false if none.
+func follow(path: String) throws -> Bool {
+  let file = try FileDescriptor.openForReading(path)
+  defer { file.close() }
+  let reader = FrameStreamReader(descriptor: file, name: path)
+  var tracker = CodeTracker()
+  var found = false
+  var frame = 0
+  while let image = try reader.next()?.image {
+    for symbol in tracker.process(image) {
+      found = true
+      print(frame, symbol.track, symbol.frames, symbol.decoded.text ?? "<binary>")
+    }
+    frame += 1
+  }
+  return found
+}
+
 /// Encodes `text` and writes it to standard output as a raw PBM, 4 pixels per module.
 func render(text: String) throws {
   let symbol = try Encoder.encode(text: text, options: EncodeOptions())
@@ -51,8 +72,9 @@ do {
   switch command {
   case "read": exit(try read(path: operand) ? 0 : 1)
   case "render": try render(text: operand)
+  case "follow": exit(try follow(path: operand) ? 0 : 1)
   default:
-    complain("usage: read-and-render read FILE | read-and-render render TEXT")
+    complain("usage: read-and-render read FILE | render TEXT | follow FILE")
     exit(2)
   }
 } catch {
