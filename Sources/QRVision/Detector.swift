@@ -587,8 +587,9 @@ public struct Detector: Sendable {
       }
       scannedPasses.append(scanned)
     }
+    // Every pass's strongest triples are tried whatever the budget (`QRLocator.Ranking`).
     for index in scannedPasses.indices {
-      guard !isSpent() else { break }
+      guard account.accepted.count < options.maxSymbols else { break }
       search(&scannedPasses[index], .strong, records: false)
     }
     for index in scannedPasses.indices.sorted(by: {
@@ -705,7 +706,7 @@ public struct Detector: Sendable {
       patterns.sort {
         ($0.isConfirmedAllRound ? 1 : 0, $0.count) > ($1.isConfirmedAllRound ? 1 : 0, $1.count)
       }
-      let strong = patterns.prefix { $0.isConfirmedAllRound && $0.count >= 2 }.count
+      let strong = patterns.prefix(while: \.isStrong).count
       let kept = min(max(tuning.weakPatterns, strong), tuning.maxPatterns)
       if patterns.count > kept { patterns.removeLast(patterns.count - kept) }
     }
@@ -815,13 +816,16 @@ public struct Detector: Sendable {
       used[triple.topLeft] || used[triple.topRight] || used[triple.bottomLeft]
     }
     // Locates `triple` (one not used) and keeps what it reads; false when the search must stop.
-    func attempt(_ triple: QRLocator.Triple, isStrong: Bool) -> Bool {
-      guard accepted.count < options.maxSymbols,
-        attempts < finder.attempts + (accepted.count - acceptedBefore) * tuning.unitsEarnedPerRead
-      else {
-        return false
-      }
-      guard work.fruitlessUnits < budget.units else {
+    // The strongest triples (`QRLocator.Ranking`) are tried whatever the budget: it guards
+    // against texture, never against the best evidence a pass has.
+    func attempt(_ triple: QRLocator.Triple, isStrong: Bool, isStrongest: Bool = false) -> Bool {
+      guard accepted.count < options.maxSymbols else { return false }
+      guard
+        isStrongest
+          || attempts < finder.attempts + (accepted.count - acceptedBefore)
+            * tuning.unitsEarnedPerRead
+      else { return false }
+      guard isStrongest || work.fruitlessUnits < budget.units else {
         work.isOverBudget = true
         trace?.events.append(.budgetSpent)
         return false
@@ -886,16 +890,13 @@ public struct Detector: Sendable {
       used[triple.bottomLeft] = true
       return true
     }
-    // The strong triples in their order, then the weak ones; a triple with a used pattern is
-    // passed over without reading its timing patterns.
+    // The strong triples in their order, the strongest first, then the weak ones; a triple
+    // with a used pattern is passed over without reading its timing patterns.
     var stopped = false
     if triples != .weak {
-      for index in ranking.triples.indices where !isUsed(ranking.triples[index]) {
-        guard ranking.isStrong(index, binary, patterns) else { continue }
-        guard attempt(ranking.triples[index], isStrong: true) else {
-          stopped = true
-          break
-        }
+      ranking.strong(binary, patterns, skipping: isUsed) { triple, isStrongest in
+        stopped = !attempt(triple, isStrong: true, isStrongest: isStrongest)
+        return !stopped
       }
     }
     if triples != .strong && !stopped {
@@ -909,7 +910,7 @@ public struct Detector: Sendable {
     guard triples != .strong else { return [] }
     if plan.guessesThirds && finder.triesPairsAndMicroQR && options.findsQR {
       let lone = patterns.indices.filter {
-        !used[$0] && patterns[$0].count >= 2 && patterns[$0].isConfirmedAllRound
+        !used[$0] && patterns[$0].isStrong
       }
       // Pairs across symbols last (`QRLocator.pairs`).
       pairs: for (first, second) in QRLocator.pairs(patterns, among: lone) {
