@@ -928,14 +928,12 @@ public struct Detector: Sendable {
         let before = work
         let guesses = QRLocator.thirdPatternGuesses(
           patterns, first, second, third: patterns.count)
-        // Which guesses are worth locating, worked out when the first one gets that far (a
-        // pair whose guesses all read nothing in an earlier pass needs none of it).
-        var worthLocating: [Bool]?
+        // Which guesses show their timing patterns, worked out when the first one gets that
+        // far (a pair whose guesses all read nothing in an earlier pass needs none of it).
+        var timing: [Bool]?
         for (index, (triple, guess)) in guesses.enumerated() {
-          guard work.fruitlessUnits < budget.units else {
-            work.isOverBudget = true
-            break pairs
-          }
+          let isOverBudget = work.fruitlessUnits >= budget.units
+          if isOverBudget { work.isOverBudget = true }
           if let known,
             known.centre.distance(to: guess.centre) > DetectorTuning.guessReach * known.moduleSize
           {
@@ -948,12 +946,20 @@ public struct Detector: Sendable {
           let places = FruitlessAttempts.Places(
             [patterns[first], patterns[second], guess], scale: scale, origin: origin)
           guard !fruitless.contains(places) else { continue }
+          let showing = timing ?? QRLocator.guessesShowingTiming(binary, patterns, guesses)
+          timing = showing
+          // A guess whose timing patterns show is the strongest evidence a pair has: made
+          // whatever the budget, as the strongest triples are.
+          let isStrongest = showing[index]
+          guard isStrongest || !isOverBudget else {
+            guard showing.contains(true) else { continue pairs }
+            continue
+          }
           // A guess where no pattern can lie, or beside a better one, reads nothing: recorded
           // as such, it is not made again and its place is still one the closer look may
           // look at.
-          let worth = worthLocating ?? QRLocator.worthLocating(binary, patterns, guesses)
-          worthLocating = worth
-          guard worth[index], QRLocator.mayHoldPattern(binary, guess) else {
+          guard isStrongest || !showing.contains(true), QRLocator.mayHoldPattern(binary, guess)
+          else {
             fruitless.insert(places)
             continue
           }
@@ -964,7 +970,7 @@ public struct Detector: Sendable {
           var kept: SymbolCandidate?
           for (placed, corners) in [(settled, settledCorners), (guess, nil)] {
             if placed.centre != settled.centre {
-              guard work.fruitlessUnits < budget.units else { break }
+              guard isStrongest || work.fruitlessUnits < budget.units else { break }
               work.qrAttempts += 1
             }
             let readings = QRLocator.locate(
@@ -999,10 +1005,14 @@ public struct Detector: Sendable {
     // A lone pattern seen on one scan line only is mostly texture: where there are many,
     // Micro QR wants patterns seen on two; and always all round.
     let minimumCount = rowStep == 1 || patterns.count <= DetectorTuning.fewPatterns ? 1 : 2
-    for (index, pattern) in patterns.enumerated()
-    where !used[index] && locatedIn[index] == nil && pattern.count >= minimumCount
-      && pattern.isConfirmedAllRound
-    {
+    // The strongest first, seen on the most scan lines (ties in scan order): the budget left
+    // goes to the best evidence.
+    let lone = patterns.indices.filter {
+      !used[$0] && locatedIn[$0] == nil && patterns[$0].count >= minimumCount
+        && patterns[$0].isConfirmedAllRound
+    }
+    for index in lone.sorted(by: { (patterns[$0].count, $1) > (patterns[$1].count, $0) }) {
+      let pattern = patterns[index]
       guard accepted.count < options.maxSymbols else { break }
       guard work.fruitlessUnits < budget.units else {
         work.isOverBudget = true
