@@ -218,12 +218,12 @@ func aSymbolsOwnTripleHasStrongTimingEvidence(version: Int) throws {
 @Test func doublingInterpolatesBetweenPixelCentres() {
   // A dark and a light pixel: the new pixels a quarter and three quarters of the way across
   // weigh the nearer source pixel 3 to 1; the edge pixels repeat themselves beyond the edge.
-  let pair = Detector.doubled(GrayImage(width: 2, height: 1, pixels: [0, 255]))
+  let pair = GrayImage(width: 2, height: 1, pixels: [0, 255]).doubled()
   #expect(pair.width == 4 && pair.height == 2)
   #expect(pair.pixels == [0, 64, 191, 255, 0, 64, 191, 255])
   // A ramp stays a ramp at the new pixel centres: point (x, y) there is (x / 2, y / 2) here.
   let ramp = GrayImage(width: 8, height: 8, pixels: (0..<64).map { UInt8(($0 % 8) * 32) })
-  let doubled = Detector.doubled(ramp)
+  let doubled = ramp.doubled()
   for y in 0..<16 {
     for x in 2..<14 {
       let expected = ((Double(x) + 0.5) / 2 - 0.5) * 32
@@ -231,7 +231,7 @@ func aSymbolsOwnTripleHasStrongTimingEvidence(version: Int) throws {
     }
   }
   // A flat image stays flat.
-  let flat = Detector.doubled(GrayImage(width: 5, height: 3, filledWith: 77))
+  let flat = GrayImage(width: 5, height: 3, filledWith: 77).doubled()
   #expect(flat.pixels.allSatisfy { $0 == 77 })
 }
 
