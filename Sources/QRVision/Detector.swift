@@ -751,8 +751,7 @@ public struct Detector: Sendable {
           || attempts < finder.attempts + (accepted.count - acceptedBefore)
             * tuning.unitsEarnedPerRead
       else { return false }
-      guard isStrongest || work.fruitlessUnits < budget.units else {
-        work.isOverBudget = true
+      guard isStrongest || work.affords(within: budget.units) else {
         trace?.events.append(.budgetSpent)
         return false
       }
@@ -858,8 +857,7 @@ public struct Detector: Sendable {
         // far (a pair whose guesses all read nothing in an earlier pass needs none of it).
         var timing: [Bool]?
         for (index, (triple, guess)) in guesses.enumerated() {
-          let isOverBudget = work.fruitlessUnits >= budget.units
-          if isOverBudget { work.isOverBudget = true }
+          let isOverBudget = !work.affords(within: budget.units)
           if let known,
             known.centre.distance(to: guess.centre) > DetectorTuning.guessReach * known.moduleSize
           {
@@ -896,7 +894,7 @@ public struct Detector: Sendable {
           var kept: SymbolCandidate?
           for (placed, corners) in [(settled, settledCorners), (guess, nil)] {
             if placed.centre != settled.centre {
-              guard isStrongest || work.fruitlessUnits < budget.units else { break }
+              guard isStrongest || work.canAfford(within: budget.units) else { break }
               work.qrAttempts += 1
             }
             let readings = QRLocator.locate(
@@ -940,10 +938,7 @@ public struct Detector: Sendable {
     for index in lone.sorted(by: { (patterns[$0].count, $1) > (patterns[$1].count, $0) }) {
       let pattern = patterns[index]
       guard accepted.count < options.maxSymbols else { break }
-      guard work.fruitlessUnits < budget.units else {
-        work.isOverBudget = true
-        break
-      }
+      guard work.affords(within: budget.units) else { break }
       let point = pattern.centre * scale + origin
       guard !accepted.contains(where: { $0.contains(point) }) else { continue }
       let places = FruitlessAttempts.Places([pattern], scale: scale, origin: origin)
@@ -959,7 +954,7 @@ public struct Detector: Sendable {
       while index < readings.count {
         var reading = readings[index]
         if fitting {
-          guard work.fruitlessUnits < budget.units else { break }
+          guard work.canAfford(within: budget.units) else { break }
           guard let fitted = GridFitter.refine(binary, reading, searches: &work.fittedGrids) else {
             index += 1
             continue
