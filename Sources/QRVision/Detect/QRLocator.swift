@@ -57,9 +57,7 @@ enum QRLocator {
       var seen = KeySet(capacity: n * neighbours * neighbours / 2)
       let strong = patterns.indices.filter { patterns[$0].isStrong }
       for among in [Array(patterns.indices), strong] where among.count >= 3 {
-        groupNeighbours(patterns, among: among, neighbours: neighbours, seen: &seen) {
-          appendTriples(patterns, $0, $1, $2, to: &result)
-        }
+        groupNeighbours(patterns, among: among, neighbours: neighbours, seen: &seen, to: &result)
       }
     }
     func isBetter(_ a: Triple, _ b: Triple) -> Bool {
@@ -89,12 +87,12 @@ enum QRLocator {
     return full + partial
   }
 
-  /// Calls `body` once for each triple (in increasing index order, none twice across calls
-  /// sharing `seen`) of a pattern of `among` with two of its `neighbours` nearest in `among` of
-  /// about its module size.
+  /// Appends the triples (`appendTriples`; none twice across calls sharing `seen`) of each
+  /// pattern of `among` with two of its `neighbours` nearest in `among` of about its module
+  /// size.
   private static func groupNeighbours(
     _ patterns: [FinderPattern], among: [Int], neighbours: Int, seen: inout KeySet,
-    _ body: (Int, Int, Int) -> Void
+    to result: inout [Triple]
   ) {
     let n = patterns.count
     // The nearest `neighbours` of about pattern i's module size, nearest first (ties in index
@@ -123,7 +121,7 @@ enum QRLocator {
           let high = max(i, j, k)
           let middle = i + j + k - low - high
           guard seen.insert((low * n + middle) * n + high) else { continue }
-          body(low, middle, high)
+          appendTriples(patterns, low, middle, high, to: &result)
         }
       }
     }
@@ -280,8 +278,10 @@ enum QRLocator {
     let largest = max(p[i].moduleSize, p[j].moduleSize, p[k].moduleSize)
     guard mayGroup(largest: largest, smallest: smallest) else { return }
     let module = (p[i].moduleSize + p[j].moduleSize + p[k].moduleSize) / 3
-    let partial = [i, j, k].count { !p[$0].isConfirmedAllRound }
-    let weak = [i, j, k].count { !p[$0].isStrong }
+    let partial =
+      (p[i].isConfirmedAllRound ? 0 : 1) + (p[j].isConfirmedAllRound ? 0 : 1)
+      + (p[k].isConfirmedAllRound ? 0 : 1)
+    let weak = (p[i].isStrong ? 0 : 1) + (p[j].isStrong ? 0 : 1) + (p[k].isStrong ? 0 : 1)
     let opposite = (
       p[j].centre.distance(to: p[k].centre), p[i].centre.distance(to: p[k].centre),
       p[i].centre.distance(to: p[j].centre)
