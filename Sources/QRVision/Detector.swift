@@ -290,7 +290,7 @@ public struct Detector: Sendable {
         unexplained.allSatisfy({ account.fruitless.isInUnread($0.centre) })
         ? Self.window(around: account.fruitless.unread, in: image, region: options.region)
         : Self.window(around: unexplained, in: image, region: options.region)
-      return (window.isWhole ? image : Self.crop(image, window), window, 1)
+      return (window.pixels(of: image), window, 1)
     case .closer:
       guard options.findsQR else { return nil }
       let small = account.fruitless.smallUnread(below: DetectorTuning.closeModule)
@@ -299,84 +299,21 @@ public struct Detector: Sendable {
         let window = Self.window(around: rectangles, in: image, region: options.region)
         guard window.width * window.height <= DetectorTuning.closeLookPixels else { continue }
         account.work.allow(DetectorTuning.closeLookUnits, within: plan.budget.units)
-        return (Self.doubled(window.isWhole ? image : Self.crop(image, window)), window, 0.5)
+        return (window.pixels(of: image).doubled(), window, 0.5)
       }
       return nil
     }
-  }
-
-  /// `image` at twice its width and height: each pixel four, interpolated bilinearly between
-  /// the pixel centres (a new pixel weighs its own source pixel 3 and the next one across 1,
-  /// then the same down), so that point (x, y) of the result is point (x / 2, y / 2) of
-  /// `image`.
-  ///
-  /// - Complexity: O(*pixels*).
-  static func doubled(_ image: GrayImage) -> GrayImage {
-    let width = image.width
-    let height = image.height
-    var out = GrayImage(width: 2 * width, height: 2 * height)
-    // Source rows widened (each value 4 × a pixel), three at a time: the row above the one
-    // being doubled, that row, and the one below (the edge rows stand in for those beyond).
-    var rows = [UInt16](repeating: 0, count: 3 * 2 * width)
-    image.pixels.withUnsafeBufferPointer { pixels in
-      rows.withUnsafeMutableBufferPointer { rows in
-        out.pixels.withUnsafeMutableBufferPointer { out in
-          // Unsafe, measured: in a window doubled for the closer look this was a sixth of a
-          // frame's instructions with checked subscripts. Every index is below y × width +
-          // width (y < height) in `pixels`, below 6 × width in `rows` (three rows of 2 ×
-          // width) and below 4 × width × height in `out`.
-          // swift-format-ignore: NeverForceUnwrap
-          let source = pixels.baseAddress!  // images are never empty
-          // swift-format-ignore: NeverForceUnwrap
-          let widened = rows.baseAddress!
-          // swift-format-ignore: NeverForceUnwrap
-          let target = out.baseAddress!
-          func widen(_ y: Int, into slot: Int) {
-            let from = source + y &* width
-            let row = widened + slot &* 2 &* width
-            row[0] = 3 &* UInt16(from[0]) &+ UInt16(from[0])
-            row[2 &* width &- 1] = 3 &* UInt16(from[width &- 1]) &+ UInt16(from[width &- 1])
-            if width > 1 {
-              row[1] = 3 &* UInt16(from[0]) &+ UInt16(from[1])
-              row[2 &* width &- 2] = 3 &* UInt16(from[width &- 1]) &+ UInt16(from[width &- 2])
-            }
-            var x = 1
-            while x < width &- 1 {
-              let centre = 3 &* UInt16(from[x])
-              row[2 &* x] = centre &+ UInt16(from[x &- 1])
-              row[2 &* x &+ 1] = centre &+ UInt16(from[x &+ 1])
-              x &+= 1
-            }
-          }
-          // The slots of the rows above, here and below, turning as y goes down.
-          var (above, here, below) = (0, 1, 2)
-          widen(0, into: here)
-          widen(0, into: above)
-          for y in 0..<height {
-            widen(min(y &+ 1, height &- 1), into: below)
-            let top = target + 4 &* y &* width
-            let bottom = top + 2 &* width
-            let (up, middle, down) = (
-              widened + above &* 2 &* width, widened + here &* 2 &* width,
-              widened + below &* 2 &* width
-            )
-            for x in 0..<(2 &* width) {
-              let centre = 3 &* middle[x]
-              top[x] = UInt8(truncatingIfNeeded: (centre &+ up[x] &+ 8) &>> 4)
-              bottom[x] = UInt8(truncatingIfNeeded: (centre &+ down[x] &+ 8) &>> 4)
-            }
-            (above, here, below) = (here, below, above)
-          }
-        }
-      }
-    }
-    return out
   }
 
   /// A rectangle of the frame in pixels, and whether it is all of it.
   private struct Window {
     var x, y, width, height: Int
     var isWhole: Bool
+
+    /// The window's pixels of `image`: the image itself when the window is all of it.
+    func pixels(of image: GrayImage) -> GrayImage {
+      isWhole ? image : image.cropped(x: x, y: y, width: width, height: height)
+    }
   }
 
   /// The window where `patterns` may have symbols: the rectangle around them, widened by
@@ -431,17 +368,6 @@ public struct Detector: Sendable {
     return Window(x: left, y: top, width: right - left, height: bottom - top, isWhole: false)
   }
 
-  /// The pixels of `window`.
-  private static func crop(_ image: GrayImage, _ window: Window) -> GrayImage {
-    var pixels = [UInt8]()
-    pixels.reserveCapacity(window.width * window.height)
-    for y in window.y..<(window.y + window.height) {
-      let start = y * image.width + window.x
-      pixels.append(contentsOf: image.pixels[start..<(start + window.width)])
-    }
-    return GrayImage(width: window.width, height: window.height, pixels: pixels)
-  }
-
   /// Takes `passes` over `source`, whose pixel (0, 0) is the frame's `origin` and whose pixels
   /// are `sourceScale` frame pixels wide, in order, until the budget is spent, enough symbols
   /// are read, or `isDone` says so after a pass.
@@ -481,7 +407,7 @@ public struct Detector: Sendable {
         while buffers.madeLevels < pass.level {
           let made = buffers.madeLevels
           let above = made == 0 ? source : buffers.images[made - 1] ?? source
-          Self.halve(above, into: &buffers.images[made])
+          above.halve(into: &buffers.images[made])
           buffers.madeLevels += 1
         }
         image = buffers.images[pass.level - 1] ?? source
@@ -587,8 +513,9 @@ public struct Detector: Sendable {
       }
       scannedPasses.append(scanned)
     }
+    // Every pass's strongest triples are tried whatever the budget (`QRLocator.Ranking`).
     for index in scannedPasses.indices {
-      guard !isSpent() else { break }
+      guard account.accepted.count < options.maxSymbols else { break }
       search(&scannedPasses[index], .strong, records: false)
     }
     for index in scannedPasses.indices.sorted(by: {
@@ -705,7 +632,7 @@ public struct Detector: Sendable {
       patterns.sort {
         ($0.isConfirmedAllRound ? 1 : 0, $0.count) > ($1.isConfirmedAllRound ? 1 : 0, $1.count)
       }
-      let strong = patterns.prefix { $0.isConfirmedAllRound && $0.count >= 2 }.count
+      let strong = patterns.prefix(while: \.isStrong).count
       let kept = min(max(tuning.weakPatterns, strong), tuning.maxPatterns)
       if patterns.count > kept { patterns.removeLast(patterns.count - kept) }
     }
@@ -815,14 +742,16 @@ public struct Detector: Sendable {
       used[triple.topLeft] || used[triple.topRight] || used[triple.bottomLeft]
     }
     // Locates `triple` (one not used) and keeps what it reads; false when the search must stop.
-    func attempt(_ triple: QRLocator.Triple, isStrong: Bool) -> Bool {
-      guard accepted.count < options.maxSymbols,
-        attempts < finder.attempts + (accepted.count - acceptedBefore) * tuning.unitsEarnedPerRead
-      else {
-        return false
-      }
-      guard work.fruitlessUnits < budget.units else {
-        work.isOverBudget = true
+    // The strongest triples (`QRLocator.Ranking`) are tried whatever the budget: it guards
+    // against texture, never against the best evidence a pass has.
+    func attempt(_ triple: QRLocator.Triple, isStrong: Bool, isStrongest: Bool = false) -> Bool {
+      guard accepted.count < options.maxSymbols else { return false }
+      guard
+        isStrongest
+          || attempts < finder.attempts + (accepted.count - acceptedBefore)
+            * tuning.unitsEarnedPerRead
+      else { return false }
+      guard isStrongest || work.affords(within: budget.units) else {
         trace?.events.append(.budgetSpent)
         return false
       }
@@ -886,16 +815,13 @@ public struct Detector: Sendable {
       used[triple.bottomLeft] = true
       return true
     }
-    // The strong triples in their order, then the weak ones; a triple with a used pattern is
-    // passed over without reading its timing patterns.
+    // The strong triples in their order, the strongest first, then the weak ones; a triple
+    // with a used pattern is passed over without reading its timing patterns.
     var stopped = false
     if triples != .weak {
-      for index in ranking.triples.indices where !isUsed(ranking.triples[index]) {
-        guard ranking.isStrong(index, binary, patterns) else { continue }
-        guard attempt(ranking.triples[index], isStrong: true) else {
-          stopped = true
-          break
-        }
+      ranking.strong(binary, patterns, skipping: isUsed) { triple, isStrongest in
+        stopped = !attempt(triple, isStrong: true, isStrongest: isStrongest)
+        return !stopped
       }
     }
     if triples != .strong && !stopped {
@@ -909,7 +835,7 @@ public struct Detector: Sendable {
     guard triples != .strong else { return [] }
     if plan.guessesThirds && finder.triesPairsAndMicroQR && options.findsQR {
       let lone = patterns.indices.filter {
-        !used[$0] && patterns[$0].count >= 2 && patterns[$0].isConfirmedAllRound
+        !used[$0] && patterns[$0].isStrong
       }
       // Pairs across symbols last (`QRLocator.pairs`).
       pairs: for (first, second) in QRLocator.pairs(patterns, among: lone) {
@@ -927,14 +853,11 @@ public struct Detector: Sendable {
         let before = work
         let guesses = QRLocator.thirdPatternGuesses(
           patterns, first, second, third: patterns.count)
-        // Which guesses are worth locating, worked out when the first one gets that far (a
-        // pair whose guesses all read nothing in an earlier pass needs none of it).
-        var worthLocating: [Bool]?
+        // Which guesses show their timing patterns, worked out when the first one gets that
+        // far (a pair whose guesses all read nothing in an earlier pass needs none of it).
+        var timing: [Bool]?
         for (index, (triple, guess)) in guesses.enumerated() {
-          guard work.fruitlessUnits < budget.units else {
-            work.isOverBudget = true
-            break pairs
-          }
+          let isOverBudget = !work.affords(within: budget.units)
           if let known,
             known.centre.distance(to: guess.centre) > DetectorTuning.guessReach * known.moduleSize
           {
@@ -947,12 +870,20 @@ public struct Detector: Sendable {
           let places = FruitlessAttempts.Places(
             [patterns[first], patterns[second], guess], scale: scale, origin: origin)
           guard !fruitless.contains(places) else { continue }
+          let showing = timing ?? QRLocator.guessesShowingTiming(binary, patterns, guesses)
+          timing = showing
+          // A guess whose timing patterns show is the strongest evidence a pair has: made
+          // whatever the budget, as the strongest triples are.
+          let isStrongest = showing[index]
+          guard isStrongest || !isOverBudget else {
+            guard showing.contains(true) else { continue pairs }
+            continue
+          }
           // A guess where no pattern can lie, or beside a better one, reads nothing: recorded
           // as such, it is not made again and its place is still one the closer look may
           // look at.
-          let worth = worthLocating ?? QRLocator.worthLocating(binary, patterns, guesses)
-          worthLocating = worth
-          guard worth[index], QRLocator.mayHoldPattern(binary, guess) else {
+          guard isStrongest || !showing.contains(true), QRLocator.mayHoldPattern(binary, guess)
+          else {
             fruitless.insert(places)
             continue
           }
@@ -963,7 +894,7 @@ public struct Detector: Sendable {
           var kept: SymbolCandidate?
           for (placed, corners) in [(settled, settledCorners), (guess, nil)] {
             if placed.centre != settled.centre {
-              guard work.fruitlessUnits < budget.units else { break }
+              guard isStrongest || work.canAfford(within: budget.units) else { break }
               work.qrAttempts += 1
             }
             let readings = QRLocator.locate(
@@ -998,15 +929,16 @@ public struct Detector: Sendable {
     // A lone pattern seen on one scan line only is mostly texture: where there are many,
     // Micro QR wants patterns seen on two; and always all round.
     let minimumCount = rowStep == 1 || patterns.count <= DetectorTuning.fewPatterns ? 1 : 2
-    for (index, pattern) in patterns.enumerated()
-    where !used[index] && locatedIn[index] == nil && pattern.count >= minimumCount
-      && pattern.isConfirmedAllRound
-    {
+    // The strongest first, seen on the most scan lines (ties in scan order): the budget left
+    // goes to the best evidence.
+    let lone = patterns.indices.filter {
+      !used[$0] && locatedIn[$0] == nil && patterns[$0].count >= minimumCount
+        && patterns[$0].isConfirmedAllRound
+    }
+    for index in lone.sorted(by: { (patterns[$0].count, $1) > (patterns[$1].count, $0) }) {
+      let pattern = patterns[index]
       guard accepted.count < options.maxSymbols else { break }
-      guard work.fruitlessUnits < budget.units else {
-        work.isOverBudget = true
-        break
-      }
+      guard work.affords(within: budget.units) else { break }
       let point = pattern.centre * scale + origin
       guard !accepted.contains(where: { $0.contains(point) }) else { continue }
       let places = FruitlessAttempts.Places([pattern], scale: scale, origin: origin)
@@ -1022,7 +954,7 @@ public struct Detector: Sendable {
       while index < readings.count {
         var reading = readings[index]
         if fitting {
-          guard work.fruitlessUnits < budget.units else { break }
+          guard work.canAfford(within: budget.units) else { break }
           guard let fitted = GridFitter.refine(binary, reading, searches: &work.fittedGrids) else {
             index += 1
             continue
@@ -1047,70 +979,6 @@ public struct Detector: Sendable {
         .micro(centre: point, outcome: accepted.count == acceptedBefore ? .notRead : .read))
     }
     return sighting
-  }
-
-  /// Puts `image` at half size, each pixel the mean of a 2 × 2 block, into `storage`, whose
-  /// pixels are reused when the size is the same.
-  private static func halve(_ image: GrayImage, into storage: inout GrayImage?) {
-    let width = image.width / 2
-    let height = image.height / 2
-    // Taken out of `storage` so that its pixels are uniquely referenced and written in place.
-    var half = storage.take() ?? GrayImage(width: width, height: height)
-    defer { storage = half }
-    if half.width != width || half.height != height {
-      half = GrayImage(width: width, height: height)
-    }
-    let sourceWidth = image.width
-    image.pixels.withUnsafeBufferPointer { source in
-      half.pixels.withUnsafeMutableBufferPointer { target in
-        // swift-format-ignore: NeverForceUnwrap
-        let from = UnsafeRawPointer(source.baseAddress!)  // images are never empty
-        // swift-format-ignore: NeverForceUnwrap
-        let to = UnsafeMutableRawPointer(target.baseAddress!)
-        // Unsafe: 2x+1 < source width and 2y+1 < source height by the halving above; the
-        // 16-byte loads read source columns 2x ..< 2x+16 with x + 8 <= width.
-        let low = SIMD8<UInt16>(repeating: 0x00FF)
-        let rounding = SIMD8<UInt16>(repeating: 2)
-        for y in 0..<height {
-          let row = 2 &* y &* sourceWidth
-          let out = y &* width
-          var x = 0
-          // Eight output pixels from sixteen source pixels of each of two rows, as 16-bit
-          // lanes of even and odd bytes (little-endian, as on every platform Swift runs on
-          // Linux; a lane sums a 2 × 2 block, at most 1020 + 2).
-          @inline(__always) func eight(_ i: Int) -> SIMD8<UInt8> {
-            let top = unsafeBitCast(
-              from.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self), to: SIMD8<UInt16>.self)
-            let bottom = unsafeBitCast(
-              from.loadUnaligned(fromByteOffset: i &+ sourceWidth, as: SIMD16<UInt8>.self),
-              to: SIMD8<UInt16>.self)
-            let sums = (top & low) &+ (top &>> 8) &+ (bottom & low) &+ (bottom &>> 8) &+ rounding
-            return SIMD8<UInt8>(truncatingIfNeeded: sums &>> 2)
-          }
-          // Sixteen at a time, stored at once (measured: a sixth fewer instructions than eight at a time).
-          while x &+ 16 <= width {
-            let i = row &+ 2 &* x
-            to.storeBytes(
-              of: SIMD16(lowHalf: eight(i), highHalf: eight(i &+ 16)), toByteOffset: out &+ x,
-              as: SIMD16<UInt8>.self)
-            x &+= 16
-          }
-          while x &+ 8 <= width {
-            to.storeBytes(
-              of: eight(row &+ 2 &* x), toByteOffset: out &+ x, as: SIMD8<UInt8>.self)
-            x &+= 8
-          }
-          while x < width {
-            let i = row &+ 2 &* x
-            let sum =
-              Int(source[i]) &+ Int(source[i &+ 1]) &+ Int(source[i &+ sourceWidth])
-              &+ Int(source[i &+ sourceWidth &+ 1])
-            target[out &+ x] = UInt8(truncatingIfNeeded: (sum &+ 2) >> 2)
-            x &+= 1
-          }
-        }
-      }
-    }
   }
 }
 

@@ -41,6 +41,20 @@ public struct DetectorWork: Hashable, Sendable {
   /// with a hundred symbols yields a hundred while texture and noise stay cheap.
   public var fruitlessUnits: Int { units - refundedUnits }
 
+  /// Whether another step fits within `budget` fruitless units.
+  func canAfford(within budget: Int) -> Bool { fruitlessUnits < budget }
+
+  /// Whether another step fits within `budget` fruitless units; when none does, the account is
+  /// marked over budget (`isOverBudget`), which ends the frame's search but for the strongest
+  /// attempts.
+  mutating func affords(within budget: Int) -> Bool {
+    guard canAfford(within: budget) else {
+      isOverBudget = true
+      return false
+    }
+    return true
+  }
+
   /// Gives the steps that follow `units` of fruitless work of their own, whatever the frame's
   /// `budget` left: afterwards `fruitlessUnits` is `budget - units` (or less), and the account
   /// no longer over budget.

@@ -22,6 +22,10 @@ public struct FinderPattern: Hashable, Sendable {
   /// by itself promise a symbol to a frame's other thresholds.
   var showsDiagonals = true
 
+  /// Whether the pattern is strong evidence: seen on two scan lines or more and confirmed all
+  /// round, as a symbol's patterns are and texture's seldom are.
+  var isStrong: Bool { count >= 2 && isConfirmedAllRound }
+
   /// Creates a finder pattern.
   public init(centre: Point, moduleSize: Double, count: Int = 1) {
     self.centre = centre

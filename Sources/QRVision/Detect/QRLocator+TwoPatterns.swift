@@ -100,15 +100,16 @@ extension QRLocator {
     return guesses
   }
 
-  /// Which of `guesses` (as `thirdPatternGuesses` made them from `patterns`) are worth
-  /// locating: every one, unless one of them shows its timing patterns (`timingEvidence` at
-  /// least `DetectorTuning.strongTiming`), and then those with the best evidence. Two patterns
-  /// of a symbol whose timing patterns show put its third in one place; the other places
-  /// read nothing. Where none shows (glare, blur, steep perspective), the evidence does not
-  /// tell the places apart, and each is located.
+  /// Which of `guesses` (as `thirdPatternGuesses` made them from `patterns`) show their timing
+  /// patterns best: those with the best `timingEvidence` when it is at least
+  /// `DetectorTuning.strongTiming`; none when no guess reaches it. Two patterns of a symbol
+  /// whose timing patterns show put its third in one place, and only that guess is worth
+  /// locating (it is, whatever the budget); the other places read nothing. Where none shows
+  /// (glare, blur, steep perspective), the evidence does not tell the places apart, and each
+  /// is located while the budget lasts.
   ///
   /// - Complexity: O(*modules*) per guess.
-  static func worthLocating(
+  static func guessesShowingTiming(
     _ image: BinaryImage, _ patterns: [FinderPattern],
     _ guesses: [(triple: Triple, placed: FinderPattern)]
   ) -> [Bool] {
@@ -121,7 +122,7 @@ extension QRLocator {
         bottomLeft: pattern(guess.triple.bottomLeft))
     }
     guard let best = evidence.max(), best >= DetectorTuning.strongTiming else {
-      return guesses.map { _ in true }
+      return guesses.map { _ in false }
     }
     return evidence.map { $0 >= best }
   }

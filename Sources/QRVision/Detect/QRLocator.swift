@@ -15,6 +15,8 @@ enum QRLocator {
     var score: Double
     /// How many of the three patterns were not confirmed all round.
     var partialPatterns = 0
+    /// How many of the three patterns are not strong (`FinderPattern.isStrong`).
+    var weakPatterns = 0
   }
 
   // MARK: - Grouping
@@ -49,37 +51,13 @@ enum QRLocator {
     } else {
       // Many patterns (a sheet of symbols): a symbol's top-left pattern has its two partners
       // among its nearest patterns of about its module size, so each pattern is grouped with
-      // pairs of its `neighbours` nearest only: O(n × neighbours²) triples, not O(n³).
+      // pairs of its `neighbours` nearest only: O(n × neighbours²) triples, not O(n³). The
+      // strong patterns are grouped again among themselves: padding or texture may put more
+      // than `neighbours` weak patterns between a symbol's own, which must still make a triple.
       var seen = KeySet(capacity: n * neighbours * neighbours / 2)
-      // The nearest `neighbours` of about pattern i's module size, nearest first (ties in index
-      // order), kept by insertion: no array of all n sorted per pattern.
-      var near: [(distance: Double, index: Int)] = []
-      near.reserveCapacity(neighbours + 1)
-      for i in 0..<n {
-        near.removeAll(keepingCapacity: true)
-        for j in 0..<n where j != i {
-          let (a, b) = (patterns[i].moduleSize, patterns[j].moduleSize)
-          guard mayGroup(largest: max(a, b), smallest: min(a, b)) else { continue }
-          let distance = patterns[i].centre.distance(to: patterns[j].centre)
-          guard near.count < neighbours || distance < near[near.count - 1].distance else {
-            continue
-          }
-          var slot = near.count
-          while slot > 0 && distance < near[slot - 1].distance { slot -= 1 }
-          near.insert((distance, j), at: slot)
-          if near.count > neighbours { near.removeLast() }
-        }
-        for position in near.indices {
-          for other in (position + 1)..<near.count {
-            let (j, k) = (near[position].index, near[other].index)
-            // i, j, k in increasing order.
-            let low = min(i, j, k)
-            let high = max(i, j, k)
-            let middle = i + j + k - low - high
-            guard seen.insert((low * n + middle) * n + high) else { continue }
-            appendTriples(patterns, low, middle, high, to: &result)
-          }
-        }
+      let strong = patterns.indices.filter { patterns[$0].isStrong }
+      for among in [Array(patterns.indices), strong] where among.count >= 3 {
+        groupNeighbours(patterns, among: among, neighbours: neighbours, seen: &seen, to: &result)
       }
     }
     func isBetter(_ a: Triple, _ b: Triple) -> Bool {
@@ -109,10 +87,52 @@ enum QRLocator {
     return full + partial
   }
 
-  /// A pass's triples in two groups, in the order they are worth locating: those whose timing
-  /// patterns show between their finder patterns (`timingEvidence` at least
-  /// `DetectorTuning.strongTiming`), in their order as given; and the rest, those with fewer
-  /// partial patterns and more timing evidence first (ties in the order given).
+  /// Appends the triples (`appendTriples`; none twice across calls sharing `seen`) of each
+  /// pattern of `among` with two of its `neighbours` nearest in `among` of about its module
+  /// size.
+  private static func groupNeighbours(
+    _ patterns: [FinderPattern], among: [Int], neighbours: Int, seen: inout KeySet,
+    to result: inout [Triple]
+  ) {
+    let n = patterns.count
+    // The nearest `neighbours` of about pattern i's module size, nearest first (ties in index
+    // order), kept by insertion: no array of all n sorted per pattern.
+    var near: [(distance: Double, index: Int)] = []
+    near.reserveCapacity(neighbours + 1)
+    for i in among {
+      near.removeAll(keepingCapacity: true)
+      for j in among where j != i {
+        let (a, b) = (patterns[i].moduleSize, patterns[j].moduleSize)
+        guard mayGroup(largest: max(a, b), smallest: min(a, b)) else { continue }
+        let distance = patterns[i].centre.distance(to: patterns[j].centre)
+        guard near.count < neighbours || distance < near[near.count - 1].distance else {
+          continue
+        }
+        var slot = near.count
+        while slot > 0 && distance < near[slot - 1].distance { slot -= 1 }
+        near.insert((distance, j), at: slot)
+        if near.count > neighbours { near.removeLast() }
+      }
+      for position in near.indices {
+        for other in (position + 1)..<near.count {
+          let (j, k) = (near[position].index, near[other].index)
+          // i, j, k in increasing order.
+          let low = min(i, j, k)
+          let high = max(i, j, k)
+          let middle = i + j + k - low - high
+          guard seen.insert((low * n + middle) * n + high) else { continue }
+          appendTriples(patterns, low, middle, high, to: &result)
+        }
+      }
+    }
+  }
+
+  /// A pass's triples in three tiers, in the order they are worth locating: the strongest,
+  /// three strong patterns (`FinderPattern.isStrong`) whose timing patterns show between them
+  /// (`timingEvidence` at least `DetectorTuning.strongTiming`), which the detector tries
+  /// whatever its budget; the strong, the other triples whose timing patterns show; each in
+  /// their order as given; and the rest, those with fewer partial patterns, then those of
+  /// strong patterns, then those with more timing evidence first (ties in the order given).
   ///
   /// Geometry alone cannot tell a symbol's three patterns from three of neighbouring symbols:
   /// on a sheet of codes, the top-left patterns of three neighbours make as good a right angle
@@ -142,6 +162,23 @@ enum QRLocator {
       measured(index, image, patterns) >= DetectorTuning.strongTiming
     }
 
+    /// Gives `body` the strong triples but those `skipped`, the strongest ones first (each
+    /// tier in the order given), with whether each is among the strongest, until it returns
+    /// false; `skipped` is asked as each one is reached, so that an attempt may rule out those
+    /// after it.
+    mutating func strong(
+      _ image: BinaryImage, _ patterns: [FinderPattern], skipping skipped: (Triple) -> Bool,
+      _ body: (_ triple: Triple, _ isStrongest: Bool) -> Bool
+    ) {
+      for isStrongest in [true, false] {
+        for index in triples.indices
+        where (triples[index].weakPatterns == 0) == isStrongest && !skipped(triples[index]) {
+          guard isStrong(index, image, patterns) else { continue }
+          guard body(triples[index], isStrongest) else { return }
+        }
+      }
+    }
+
     /// The weak triples but those `skipped`, in their order (the order is total, ties going by
     /// position, so leaving some out keeps the rest in the same order).
     mutating func weak(
@@ -152,10 +189,12 @@ enum QRLocator {
         let evidence = measured(index, image, patterns)
         if evidence < DetectorTuning.strongTiming { weak.append((index, evidence)) }
       }
-      weak.sort {
-        (triples[$0.index].partialPatterns, -$0.evidence, $0.index)
-          < (triples[$1.index].partialPatterns, -$1.evidence, $1.index)
+      func key(_ entry: (index: Int, evidence: Double)) -> (Int, Int, Double, Int) {
+        let triple = triples[entry.index]
+        let ofWeakPatterns = triple.weakPatterns == 0 ? 0 : 1
+        return (triple.partialPatterns, ofWeakPatterns, -entry.evidence, entry.index)
       }
+      weak.sort { key($0) < key($1) }
       return weak.map { triples[$0.index] }
     }
 
@@ -242,6 +281,7 @@ enum QRLocator {
     let partial =
       (p[i].isConfirmedAllRound ? 0 : 1) + (p[j].isConfirmedAllRound ? 0 : 1)
       + (p[k].isConfirmedAllRound ? 0 : 1)
+    let weak = (p[i].isStrong ? 0 : 1) + (p[j].isStrong ? 0 : 1) + (p[k].isStrong ? 0 : 1)
     let opposite = (
       p[j].centre.distance(to: p[k].centre), p[i].centre.distance(to: p[k].centre),
       p[i].centre.distance(to: p[j].centre)
@@ -266,7 +306,7 @@ enum QRLocator {
       result.append(
         Triple(
           topLeft: corner, topRight: topRight, bottomLeft: bottomLeft, score: score,
-          partialPatterns: partial))
+          partialPatterns: partial, weakPatterns: weak))
     }
     consider(i, j, k, side: opposite.0)
     consider(j, i, k, side: opposite.1)

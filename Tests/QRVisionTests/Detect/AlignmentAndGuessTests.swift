@@ -301,8 +301,8 @@ func thirdPatternIsGuessedFromAnyTwo(version: Int, degrees: Double) throws {
 }
 
 /// Of the guesses for two neighbouring finder patterns of a drawn symbol, whose timing pattern
-/// shows, only the right one is worth locating; where nothing shows (the same two patterns on
-/// a blank page), every guess is.
+/// shows, only the right one shows it (and is located, whatever the budget); where nothing
+/// shows (the same two patterns on a blank page), no guess does, and every one is located.
 @Test(arguments: [2, 7])
 func onlyTheGuessWhoseTimingPatternsShowIsLocated(version: Int) throws {
   let symbol = try symbol(version: version)
@@ -312,8 +312,8 @@ func onlyTheGuessWhoseTimingPatternsShowIsLocated(version: Int) throws {
   let third = patterns.count
   for (first, second, missing) in [(0, 1, 2), (0, 2, 1)] {
     let all = QRLocator.thirdPatternGuesses(patterns, roles[first], roles[second], third: third)
-    let worth = QRLocator.worthLocating(drawn.binary, patterns, all)
-    let located = zip(all, worth).filter(\.1).map(\.0)
+    let showing = QRLocator.guessesShowingTiming(drawn.binary, patterns, all)
+    let located = zip(all, showing).filter(\.1).map(\.0)
     #expect(!located.isEmpty && located.count < all.count, "roles \(first), \(second)")
     #expect(
       located.allSatisfy { $0.placed.centre.distance(to: truth[missing]) < moduleSize },
@@ -321,7 +321,7 @@ func onlyTheGuessWhoseTimingPatternsShowIsLocated(version: Int) throws {
     let blank = BinaryImage(
       width: drawn.binary.width, height: drawn.binary.height,
       words: [UInt64](repeating: 0, count: drawn.binary.words.count))
-    #expect(QRLocator.worthLocating(blank, patterns, all).allSatisfy { $0 })
+    #expect(QRLocator.guessesShowingTiming(blank, patterns, all).allSatisfy { !$0 })
   }
 }
 

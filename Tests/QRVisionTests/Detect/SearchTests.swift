@@ -75,13 +75,16 @@ private func ranked(
 @Test func rankingAsTheAttemptsGoLeavesOutUsedTriplesAndKeepsTheOrder() throws {
   let (binary, patterns, triples, _) = try sheetTriples()
   // The order, measured all at once: every triple's evidence, the strong ones as given, the
-  // weak ones by fewer partial patterns, then more evidence, then position.
+  // weak ones by fewer partial patterns, those of strong patterns, then more evidence, then
+  // position.
   let evidence = triples.map { QRLocator.timingEvidence(binary, patterns, $0) }
   let strongIndices = triples.indices.filter { evidence[$0] >= DetectorTuning.strongTiming }
   let weakIndices = triples.indices.filter { evidence[$0] < DetectorTuning.strongTiming }.sorted {
-    (triples[$0].partialPatterns, -evidence[$0], $0) < (
-      triples[$1].partialPatterns, -evidence[$1], $1
-    )
+    func key(_ index: Int) -> (Int, Int, Double, Int) {
+      let triple = triples[index]
+      return (triple.partialPatterns, triple.weakPatterns == 0 ? 0 : 1, -evidence[index], index)
+    }
+    return key($0) < key($1)
   }
   // The patterns of the first strong triple, as if its symbol were read.
   let read = triples[try #require(strongIndices.first)]
@@ -94,6 +97,48 @@ private func ranked(
   let weak = ranking.weak(binary, patterns, skipping: isUsed)
   #expect(weak == weakIndices.map { triples[$0] }.filter { !isUsed($0) })
   #expect(weak.count < weakIndices.count)
+}
+
+@Test func strongPatternsMakeATripleHoweverManyWeakOnesLieBetween() {
+  // A large symbol's three patterns, seen on six lines and all round, and twenty patterns of
+  // its padding nearer to each other than to them, seen once: grouped with its nearest
+  // neighbours only, no strong pattern would find its partners.
+  func pattern(_ x: Double, _ y: Double, count: Int) -> FinderPattern {
+    var pattern = FinderPattern(centre: Point(x: x, y: y), moduleSize: 4, count: count)
+    pattern.isConfirmedAllRound = count > 1
+    return pattern
+  }
+  var patterns = [pattern(30, 30, count: 6), pattern(614, 30, count: 6)]
+  for index in 0..<20 {
+    patterns.append(pattern(200 + Double(index % 5) * 40, 200 + Double(index / 5) * 40, count: 1))
+  }
+  patterns.append(pattern(30, 614, count: 6))
+  let triples = QRLocator.triples(patterns, neighbours: DetectorTuning.tripleNeighbours)
+  let own = triples.first { triple in
+    Set([triple.topLeft, triple.topRight, triple.bottomLeft]) == [0, 1, patterns.count - 1]
+  }
+  #expect(own?.topLeft == 0)
+  #expect(own?.weakPatterns == 0)
+  #expect(triples.first == own)
+}
+
+@Test func theStrongestTriplesComeFirstWhateverTheirOrder() throws {
+  let (binary, patterns, triples, _) = try sheetTriples()
+  // The sheet's patterns all strong but one: the triples with it, strong by their timing,
+  // come after the strongest.
+  var weakened = patterns
+  weakened[0].count = 1
+  let regrouped = QRLocator.triples(weakened)
+  var ranking = QRLocator.Ranking(regrouped)
+  var order: [(QRLocator.Triple, Bool)] = []
+  ranking.strong(binary, weakened, skipping: { _ in false }) { triple, isStrongest in
+    order.append((triple, isStrongest))
+    return true
+  }
+  #expect(order.count == 4)
+  #expect(order.map(\.1) == [true, true, true, false])
+  #expect(order.allSatisfy { ($0.0.weakPatterns == 0) == $0.1 })
+  #expect(triples.count == regrouped.count)
 }
 
 @Test func aCodeFillingALargeFrameIsReadAtEveryEffort() throws {
@@ -173,12 +218,12 @@ func aSymbolsOwnTripleHasStrongTimingEvidence(version: Int) throws {
 @Test func doublingInterpolatesBetweenPixelCentres() {
   // A dark and a light pixel: the new pixels a quarter and three quarters of the way across
   // weigh the nearer source pixel 3 to 1; the edge pixels repeat themselves beyond the edge.
-  let pair = Detector.doubled(GrayImage(width: 2, height: 1, pixels: [0, 255]))
+  let pair = GrayImage(width: 2, height: 1, pixels: [0, 255]).doubled()
   #expect(pair.width == 4 && pair.height == 2)
   #expect(pair.pixels == [0, 64, 191, 255, 0, 64, 191, 255])
   // A ramp stays a ramp at the new pixel centres: point (x, y) there is (x / 2, y / 2) here.
   let ramp = GrayImage(width: 8, height: 8, pixels: (0..<64).map { UInt8(($0 % 8) * 32) })
-  let doubled = Detector.doubled(ramp)
+  let doubled = ramp.doubled()
   for y in 0..<16 {
     for x in 2..<14 {
       let expected = ((Double(x) + 0.5) / 2 - 0.5) * 32
@@ -186,7 +231,7 @@ func aSymbolsOwnTripleHasStrongTimingEvidence(version: Int) throws {
     }
   }
   // A flat image stays flat.
-  let flat = Detector.doubled(GrayImage(width: 5, height: 3, filledWith: 77))
+  let flat = GrayImage(width: 5, height: 3, filledWith: 77).doubled()
   #expect(flat.pixels.allSatisfy { $0 == 77 })
 }
 
