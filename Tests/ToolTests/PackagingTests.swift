@@ -188,7 +188,8 @@ private func systemLibraryTargets() throws -> [(name: String, pkgConfig: String,
 /// scripts/run on a machine without the build's packages: it names them, installs them with
 /// apt-get (a stand-in that records its arguments), then builds with progress and runs.
 @Test func runInstallsWhatTheBuildNeedsAndSaysWhat() throws {
-  guard var (directory, environment) = try fakeToolchain() else { return }
+  guard let (directory, toolchain) = try fakeToolchain() else { return }
+  var environment = toolchain
   defer { try? FileManager.default.removeItem(at: directory) }
   let log = directory.appendingPathComponent("apt.log").path
   let standIns = [
