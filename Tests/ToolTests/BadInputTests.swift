@@ -529,8 +529,12 @@ let detectRows: [BadInput] = [
     stderr: usage("qrdetect", #"--json-fd 99: descriptor is not open \(give it as 99>file\)"#),
     stdout: .empty),
   BadInput(
-    tool: "qrdetect", name: "--raw without --print text", arguments: ["--raw"], status: 64,
-    stderr: usage("qrdetect", "--raw writes payload text unescaped only with --print text"),
+    tool: "qrdetect", name: "--raw with --print json", arguments: ["--raw", "-p", "json"],
+    status: 64,
+    stderr: usage(
+      "qrdetect",
+      "--raw writes payloads unescaped; --print json writes records, whose strings are escaped:"
+        + " give --print text or raw, or omit --print"),
     stdout: .empty),
   BadInput(
     tool: "qrdetect", name: "standard output on a full device names the output, not the input",

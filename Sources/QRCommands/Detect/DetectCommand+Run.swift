@@ -15,7 +15,9 @@ extension DetectCommand {
   static func run(_ invocation: Invocation) throws -> ExitStatus {
     let options = try DetectCommandOptions(invocation.arguments)
     try options.checkRecordDescriptor()
-    let runner = DetectRunner(options: options, diagnostics: invocation.diagnostics) {
+    var diagnostics = invocation.diagnostics
+    diagnostics.showsWarnings = !options.isQuiet
+    let runner = DetectRunner(options: options, diagnostics: diagnostics) {
       DetectorSymbolReader(options: options.detector)
     }
     return runner.run()
