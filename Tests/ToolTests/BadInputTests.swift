@@ -720,7 +720,8 @@ let dedupeRows: [BadInput] = [
   BadInput(
     tool: "qrdedupe", name: "a line that is not JSON is passed through, with a warning",
     input: D.record("a") + Array("not json\n".utf8), status: 0,
-    stderr: "qrdedupe: -: line 2: not a JSON object, passed through",
+    stderr: "qrdedupe: -: line 2: not a JSON object, passed through\n"
+      + "qrdedupe: -: hint: this is text, not a record: .* \\| jq -r \\.text",
     stdout: .exactly(D.record("a") + Array("not json\n".utf8))),
   BadInput(
     tool: "qrdedupe", name: "--events: a line that is not JSON is dropped, not passed as an event",
