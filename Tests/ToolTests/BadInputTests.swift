@@ -832,7 +832,9 @@ let renderRows: [BadInput] = [
   BadInput(
     tool: "qrrender",
     name: "a payload given as the operand is not called 'argument' in messages (issue 27)",
-    arguments: ["-f", "pbm", "-v", "1", "-l", "H", "payload too long for version 1-H"],
+    arguments: [
+      "-f", "pbm", "-v", "1", "--strict-version", "-l", "H", "payload too long for version 1-H",
+    ],
     status: 2,
     stderr: #"qrrender: payload of 32 bytes does not fit version 1-H \(capacity 7 bytes\); .*"#,
     stdout: .empty),
