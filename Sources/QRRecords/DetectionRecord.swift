@@ -158,6 +158,8 @@ public struct DetectionRecordWriter: Sendable {
     json.number(Double(grade.overall.value))
     json.literal(",\"letter\":")
     json.string(String(grade.overall.letter))
+    json.literal(",\"summary\":")
+    json.string(grade.summary)
     json.literal(",\"parameter_set\":")
     json.string(SymbolGrade.parameterSet)
     json.literal(",\"aperture_px\":")
