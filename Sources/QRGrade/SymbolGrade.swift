@@ -121,8 +121,7 @@ public struct SymbolGrade: Hashable, Sendable {
     let causes = limiting.map { name, parameter in
       var words = Self.words(name) + " " + Self.shown(parameter.value)
       words += " (\(parameter.grade.letter)"
-      if let next = Self.nextGrade(name, parameter.grade, maximumReflectance: maximumReflectance)
-      {
+      if let next = Self.nextGrade(name, parameter.grade, maximumReflectance: maximumReflectance) {
         words += "; " + next
       }
       return words + "): " + Self.meaning(name)

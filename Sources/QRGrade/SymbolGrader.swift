@@ -254,7 +254,8 @@ public enum SymbolGrader {
       return inError[i] ? min(weakest, 0) : weakest
     }
     let grade = codewordGrade(
-      model, codewordGrades: codewordValues.indices.map {
+      model,
+      codewordGrades: codewordValues.indices.map {
         inError[$0] ? .f : moduleGrade(codewordValues[$0])
       }, capacities: capacities)
     let resting = codewordValues.filter { grade == .f || moduleGrade($0) >= grade }
