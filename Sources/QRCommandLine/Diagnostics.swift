@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Messages on standard error: "prog: operand: message", one write per line.
 
-import QRContent
 import QRSystem
 
 /// Writes a tool's messages to standard error, prefixed with the program name.

@@ -4,6 +4,7 @@
 import QRCodec
 import QRContent
 import QRGrade
+import QRSystem
 
 /// Where a frame came from: what each of its records repeats.
 public struct FrameOrigin: Sendable, Equatable {
