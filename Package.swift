@@ -73,7 +73,8 @@ let package = Package(
     // Payload kinds (URL, Wi-Fi, contact, …): one model that both parses and builds them.
     .target(name: "QRContent"),
     // The detection record: its schema, JSON lines written and read.
-    .target(name: "QRRecords", dependencies: ["QRImage", "QRCodec", "QRGrade", "QRContent"]),
+    .target(
+      name: "QRRecords", dependencies: ["QRImage", "QRCodec", "QRGrade", "QRSystem", "QRContent"]),
     // Throttling records per payload over time, presence events, structured-append assembly.
     .target(name: "QRDedupe", dependencies: ["QRImage", "QRRecords"]),
     // Scenes with codes in them and a simulated camera filming them, with truth.
@@ -82,7 +83,7 @@ let package = Package(
       dependencies: ["QRImage", "QRCodec", "QRRandom", "QRRender", "QRStream", "QRRecords"]),
     // A command line of any tool: option tables, parsing, help, completions, diagnostics,
     // exit statuses, signals. It knows no tool.
-    .target(name: "QRCommandLine", dependencies: ["QRSystem", "QRContent"]),
+    .target(name: "QRCommandLine", dependencies: ["QRSystem"]),
     // The four tools' commands, one folder each: their option tables, options and runs.
     .target(
       name: "QRCommands",

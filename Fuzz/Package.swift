@@ -29,7 +29,7 @@ let package = Package(
     // again under other names; FuzzTool's `import QRCommandLine` is aliased to FuzzCommandLine.
     .target(
       name: "FuzzCommandLine",
-      dependencies: ["QRSystem", "QRContent"].map { .product(name: $0, package: "qrpipe") }),
+      dependencies: ["QRSystem"].map { .product(name: $0, package: "qrpipe") }),
     .target(
       name: "FuzzTool",
       dependencies: ["QRImage", "QRCodec", "QRVision", "QRSystem", "QRStream", "QRImageFormats",

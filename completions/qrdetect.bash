@@ -25,7 +25,7 @@ _qrdetect_reply() {  # kind words-or-empty prefix value
 _qrdetect_value() {  # option attached prefix value: 0 when the word is a value
   case "$1" in
     -p|--print)
-      _qrdetect_reply words 'json text' "$3" "$4" ;;
+      _qrdetect_reply words 'json text raw' "$3" "$4" ;;
     --grade-aperture)
       COMPREPLY=() ;;
     -n|--count)
@@ -83,7 +83,7 @@ _qrdetect() {
     _qrdetect_value "$prev" '' '' "$cur" && return 0
   fi
   if [[ "$cur" == -* ]]; then
-    _qrdetect_reply words '-p --print -0 --null --raw -b --bytes -g --grade --grade-aperture -n --count -m --max-symbols -r --region -e --effort --symbology -j --jobs --search-every --combine --no-track -s --size --max-pixels --max-memory --annotate --annotate-text --json-output --json-fd --files-from --progress --source-name --summary --misses --miss-status -h --help -V --version' '' "$cur"
+    _qrdetect_reply words '-p --print -0 --null --raw -q --quiet -1 --oneshot -b --bytes -g --grade --grade-aperture -n --count -m --max-symbols -r --region -e --effort --symbology -j --jobs --search-every --combine --no-track -s --size --max-pixels --max-memory --annotate --annotate-text --json-output --json-fd --files-from --progress --source-name --summary --misses --miss-status -h --help -V --version' '' "$cur"
   else
     _qrdetect_reply file '' '' "$cur"
   fi

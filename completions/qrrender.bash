@@ -119,7 +119,7 @@ _qrrender() {
     _qrrender_value "$prev" '' '' "$cur" && return 0
   fi
   if [[ "$cur" == -* ]]; then
-    _qrrender_reply words '-f --format -t --type -l --level -v --symbol-version --mask --boost -M --micro --eci -k --kanji --charset --gs1 --split -s --scale -m --margin -d --dpi --invert --dark --light --foreground --background --size --symversion --read-from --lines --frame-size -j --jobs --verify --grade --json -r --file --wifi --password --security --hidden --mecard --vcard --tel --email --url --mailto --subject --body --sms --geo -o --output --output-dir -h --help -V --version' '' "$cur"
+    _qrrender_reply words '-f --format -t --type -l --level -v --symbol-version --strict-version -S --structured -8 --8bit -i --ignorecase -c --casesensitive --verbose --mask --boost -M --micro --eci -k --kanji --charset --gs1 --split -s --scale -m --margin -d --dpi --invert --dark --light --foreground --background --size --symversion --read-from --lines --frame-size -j --jobs --verify --grade --json -r --file --wifi --password --security --hidden --mecard --vcard --tel --email --url --mailto --subject --body --sms --geo -o --output --output-dir -h --help -V --version' '' "$cur"
   else
     _qrrender_reply none '' '' "$cur"
   fi

@@ -168,7 +168,8 @@ extension CommandSpec {
   /// Rules, as swift-argument-parser and getopt_long: a lone `-` is an operand; the first `--` ends
   /// options; `--long=value` and `--long value` are the same; short flags bundle (`-hV`) and a short
   /// option with a value takes the rest of the word or the next word (`-s640x480`, `-s 640x480`).
-  /// Long names are never abbreviated.
+  /// A long name may be abbreviated to any prefix no other long name shares (`--summ`); a
+  /// shared prefix is an error listing the names, and an unknown name suggests the nearest one.
   ///
   /// - Throws: `UsageError` naming the offending word.
   public func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
@@ -212,11 +213,10 @@ extension CommandSpec {
         }
         // Looked up by index, here and below: an `OptionSpec?` (`option(long:)`) has generic
         // metadata made at run time, a thirtieth of a one-code `qrrender` run.
-        guard let found = options.firstIndex(where: { $0.long == name }), !name.isEmpty,
-          !name.hasPrefix("-")
-        else {
+        guard !name.isEmpty, !name.hasPrefix("-") else {
           throw UsageError("unknown option '\(Diagnostics.sanitized(String(word.prefix(64))))'")
         }
+        let found = try longOptionIndex(name, word: word)
         let option = options[found]
         switch option.argument {
         case .none:
@@ -264,6 +264,68 @@ extension CommandSpec {
       }
     }
     return result
+  }
+
+  /// The index of the option `--name` names: the option of that name, else the one option whose
+  /// name starts with it (`--summ` for `--summary`, as getopt_long allows).
+  ///
+  /// - Throws: `UsageError` for a prefix of several names (listing them), or for a name no
+  ///   option has, suggesting the nearest name when one is close (`--sumary`).
+  func longOptionIndex(_ name: Substring, word: String) throws(UsageError) -> Int {
+    if let exact = options.firstIndex(where: { $0.long == name }) { return exact }
+    let prefixed = options.indices.filter { options[$0].long.hasPrefix(name) }
+    if prefixed.count == 1 { return prefixed[0] }
+    let shown = Diagnostics.sanitized(String(word.prefix(64)))
+    if prefixed.count > 1 {
+      throw UsageError(
+        "option '--\(Diagnostics.sanitized(String(name)))' is ambiguous: it could be "
+          + prefixed.map { "--" + options[$0].long }.joined(separator: ", "))
+    }
+    guard let suggestion = nearestLongName(to: String(name)) else {
+      throw UsageError("unknown option '\(shown)'")
+    }
+    throw UsageError("unknown option '\(shown)'; did you mean '--\(suggestion)'?")
+  }
+
+  /// The long name nearest to `name` by edit distance, when it is near enough to be a slip of
+  /// the keyboard (one edit in four letters, at most three) and no other is as near.
+  func nearestLongName(to name: String) -> String? {
+    let typed = Array(name.utf8)
+    let allowed = min(3, max(1, typed.count / 4))
+    var best: (name: String, distance: Int)?
+    var isTied = false
+    for option in options {
+      let distance = Self.editDistance(typed, Array(option.long.utf8))
+      guard distance <= allowed else { continue }
+      if let current = best, distance >= current.distance {
+        if distance == current.distance { isTied = true }
+        continue
+      }
+      best = (option.long, distance)
+      isTied = false
+    }
+    return isTied ? nil : best?.name
+  }
+
+  /// The Levenshtein distance of `a` and `b`: insertions, deletions and substitutions, and a
+  /// swap of two neighbours counted as one edit (`--sumamry`).
+  static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+    var before = [Int](repeating: 0, count: b.count + 1)
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          current[j] = min(current[j], before[j - 2] + 1)
+        }
+      }
+      (before, previous, current) = (previous, current, before)
+    }
+    return previous[b.count]
   }
 
   /// The bytes after the first `=` of `word` (the attached value of `--long=value`), or nil.

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Messages on standard error: "prog: operand: message", one write per line.
 
-import QRContent
 import QRSystem
 
 /// Writes a tool's messages to standard error, prefixed with the program name.
@@ -14,6 +13,8 @@ public struct Diagnostics: Sendable {
   public let program: String
   /// Where messages go; standard error unless a test says otherwise.
   public let output: FileDescriptor
+  /// Whether `warning(_:operand:)` writes anything (`qrdetect -q` turns warnings off).
+  public var showsWarnings = true
 
   /// Creates a message writer for `program`.
   public init(program: String, output: FileDescriptor = .standardError) {
@@ -39,6 +40,7 @@ public struct Diagnostics: Sendable {
 
   /// Writes `program: [operand: ]warning: message`.
   public func warning(_ message: String, operand: String? = nil) {
+    guard showsWarnings else { return }
     error("warning: " + message, operand: operand)
   }
 

@@ -10,7 +10,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
   case nothingFound = 1
   /// An error: unreadable input, a malformed stream, a device failure, an I/O error.
   case failure = 2
-  /// `qrdetect --miss-status`: some input had no symbol, others had (zbarimg's 4).
+  /// `qrdetect --miss-status`: some input had no symbol, whether or not others had (zbarimg's 4).
   case someInputsMissed = 4
   /// A usage error: unknown option, bad value or bad operand (`EX_USAGE`).
   case usage = 64
@@ -25,7 +25,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case .success: "success"
     case .nothingFound: "nothing found (qrdetect) or no input data (qrrender)"
     case .failure: "an error occurred; everything complete before it was written"
-    case .someInputsMissed: "qrdetect --miss-status: some input had no symbol, another had"
+    case .someInputsMissed: "qrdetect --miss-status: some input had no symbol (zbarimg's 4)"
     case .usage: "usage error: unknown option, bad value or bad operand"
     case .interrupted: "stopped by SIGINT after cleaning up"
     case .terminated: "stopped by SIGTERM after cleaning up"

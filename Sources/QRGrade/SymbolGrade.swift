@@ -24,6 +24,8 @@ public struct SegmentGrade: Hashable, Sendable {
   public let name: String
   /// Modules whose colour is wrong at the global threshold.
   public let damagedModules: Int
+  /// Modules of the wrong colour or of modulation below A: 0 exactly when the grade is A.
+  public let weakModules: Int
   /// The segment's grade, modulation of its modules included.
   public let grade: Grade
 }
@@ -38,8 +40,11 @@ public struct SegmentGrade: Hashable, Sendable {
 public struct SymbolGrade: Hashable, Sendable {
   /// The lowest grade of the graded parameters.
   public let overall: Grade
-  /// Whether the reference decode (the modules sampled through the aperture, split at the global
-  /// threshold) reads the same payload: 1 and A, or 0 and F.
+  /// Whether the symbol decodes: 1 and A for a decoded symbol, 0 and F only when the reference
+  /// decode (the modules sampled through the aperture, split at the global threshold) reads
+  /// another payload, so that the corners are not the decoded symbol's. A reference decode that
+  /// reads nothing (a photo lit unevenly) is charged to the modules it reads wrong: reflectance
+  /// margin and unused error correction.
   public let decode: GradedParameter
   /// Symbol contrast: the highest reflectance less the lowest, over the symbol's modules.
   /// A ≥ 0.70, B ≥ 0.55, C ≥ 0.40, D ≥ 0.20.
@@ -50,9 +55,11 @@ public struct SymbolGrade: Hashable, Sendable {
   /// A at 0.15 or more, else F.
   public let minimumEdgeContrast: GradedParameter
   /// Modulation: how far each data module's reflectance stands from the global threshold, as
-  /// a fraction of half the symbol contrast. The value is the weakest module's; the grade is
-  /// ISO/IEC 15415's codeword grade (modules A ≥ 0.50, B ≥ 0.40, C ≥ 0.30, D ≥ 0.20, the
-  /// weakest codewords of each block charged to its unused error correction).
+  /// a fraction of half the symbol contrast. The grade is ISO/IEC 15415's codeword grade
+  /// (modules A ≥ 0.50, B ≥ 0.40, C ≥ 0.30, D ≥ 0.20, the weakest codewords of each block
+  /// charged to its unused error correction); the value is the weakest module of the codewords
+  /// the grade rests on, so never below the grade's threshold (for F, the weakest of all, 0 for
+  /// a codeword error correction changed).
   public let modulation: GradedParameter
   /// Reflectance margin: modulation counted only on the right side of the threshold (a module
   /// that reads as the wrong colour has none); graded as modulation.
@@ -66,7 +73,9 @@ public struct SymbolGrade: Hashable, Sendable {
   /// Unused error correction: the smallest share, over blocks, of the correction capacity the
   /// reference decode left unused. A ≥ 0.62, B ≥ 0.50, C ≥ 0.37, D ≥ 0.25.
   public let unusedErrorCorrection: GradedParameter
-  /// Fixed pattern damage: the worst segment's grade; the value is its damaged modules.
+  /// Fixed pattern damage: the worst segment's grade (of each kind of format and version
+  /// information, the better copy's); the value is that segment's modules of the wrong colour or
+  /// of modulation below A, so 0 exactly when the grade is A.
   public let fixedPatternDamage: GradedParameter
   /// Print growth, informative: how much wider dark runs print than they should, in modules
   /// (negative when thinner), the larger of the two axes; graded against ±0.5 module
@@ -93,6 +102,96 @@ public struct SymbolGrade: Hashable, Sendable {
       ("unusedErrorCorrection", unusedErrorCorrection),
       ("fixedPatternDamage", fixedPatternDamage), ("printGrowth", printGrowth),
     ]
+  }
+
+  /// The parameters that set `overall`: those graded as low as it (print growth aside).
+  public var limitingParameters: [(name: String, parameter: GradedParameter)] {
+    parameters.filter { $0.name != "printGrowth" && $0.parameter.grade == overall }
+  }
+
+  /// One line a user can act on: the grade, each parameter that sets it with its value, what
+  /// the next grade up needs, and what such a value usually means in a print or a photograph:
+  /// `2.0/C, limited by modulation 0.31 (C; B from 0.40): modules vary in darkness: uneven ink
+  /// or uneven light`. A grade of A says so.
+  public var summary: String {
+    let limiting = limitingParameters
+    guard overall < .a, !limiting.isEmpty else {
+      return "\(overall)/\(overall.letter): every parameter grades A"
+    }
+    let causes = limiting.map { name, parameter in
+      var words = Self.words(name) + " " + Self.shown(parameter.value)
+      words += " (\(parameter.grade.letter)"
+      if let next = Self.nextGrade(name, parameter.grade, maximumReflectance: maximumReflectance) {
+        words += "; " + next
+      }
+      return words + "): " + Self.meaning(name)
+    }
+    return "\(overall)/\(overall.letter), limited by " + causes.joined(separator: "; ")
+  }
+
+  /// `minimumEdgeContrast` → `minimum edge contrast`.
+  static func words(_ name: String) -> String {
+    var result = ""
+    for character in name {
+      if character.isUppercase {
+        result += " " + character.lowercased()
+      } else {
+        result.append(character)
+      }
+    }
+    return result
+  }
+
+  /// A value with at most three decimals, as records write it.
+  static func shown(_ value: Double) -> String {
+    let rounded = (value * 1000).rounded() / 1000
+    return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+  }
+
+  /// What the parameter needs for the grade above `grade`, or nil when there is none to name.
+  static func nextGrade(_ name: String, _ grade: Grade, maximumReflectance: Double) -> String? {
+    let next = Grade(grade.value + 1)
+    let index = 4 - next.value
+    func from(_ thresholds: [Double], _ relation: String) -> String {
+      "\(next.letter) \(relation) \(shown(thresholds[index]))"
+    }
+    switch name {
+    case "symbolContrast": return from([0.70, 0.55, 0.40, 0.20], "from")
+    case "modulation", "reflectanceMargin":
+      return from([0.50, 0.40, 0.30, 0.20], "from") + " with few weaker codewords"
+    case "unusedErrorCorrection": return from([0.62, 0.50, 0.37, 0.25], "from")
+    case "axialNonuniformity": return from([0.06, 0.08, 0.10, 0.12], "at")
+    case "gridNonuniformity": return from([0.38, 0.50, 0.63, 0.75], "at")
+    case "minimumEdgeContrast": return "A from 0.15"
+    case "minimumReflectance": return "A at " + shown(maximumReflectance / 2) + ", half the highest"
+    case "fixedPatternDamage": return "\(next.letter) with fewer weak modules"
+    default: return nil
+    }
+  }
+
+  /// What a low value of the parameter usually means, in a print or in a photograph of it.
+  static func meaning(_ name: String) -> String {
+    switch name {
+    case "decode": "the corners given are not those of the symbol decoded"
+    case "symbolContrast":
+      "dark and light too close: print darker on whiter stock, or light it brighter and evenly"
+    case "minimumReflectance": "the darkest modules are not dark: print with darker ink"
+    case "minimumEdgeContrast":
+      "some neighbouring modules are too alike: blur, glare or a shadow in the photograph,"
+        + " or ink spreading in the print"
+    case "modulation":
+      "modules vary in darkness: uneven ink, or uneven light across the photograph"
+    case "reflectanceMargin":
+      "modules near or past the threshold: uneven ink, damage, or uneven light"
+    case "axialNonuniformity":
+      "stretched along one axis: the printer's feed, or a photograph taken at an angle"
+    case "gridNonuniformity": "the grid is warped: a bent label, or the lens's distortion"
+    case "unusedErrorCorrection":
+      "damage uses up error correction: repair the print, or encode at a higher level"
+    case "fixedPatternDamage":
+      "finder, timing or format modules damaged or faint: print them whole and dark"
+    default: "see qrdetect(1)"
+    }
   }
 
   /// What the grade is measured against, as records name it.

@@ -74,6 +74,11 @@ public enum SymbolGrader {
     let reference = try? Decoder.decode(
       BitMatrix(size: size, rowMajor: grid), allowsMirrored: false)
     let decodes = reference?.bytes == decoded.bytes
+    // The symbol decoded (the caller's decode): Decode is A unless the reference reading here
+    // yields another payload, which means the corners are not this symbol's. A reference that
+    // reads nothing at the global threshold (a photo lit unevenly) is charged where it fails:
+    // the modules read wrong lower reflectance margin and unused error correction.
+    let contradicts = reference != nil && !decodes
     let symbol = (decodes ? reference : nil) ?? decoded
     let read = model.codewords(in: grid, mask: symbol.mask)
     let corrected = symbol.isModel1 ? read : model.corrected(read)
@@ -104,28 +109,28 @@ public enum SymbolGrader {
     }
     let inError = zip(read, corrected).map { $0 != $1 }
 
-    let modulationGrade = codewordGrade(
-      model, moduleGrades: modulation.map(moduleGrade), inError: inError, capacities: capacities)
-    let marginGrade = codewordGrade(
-      model, moduleGrades: margin.map(moduleGrade), inError: inError, capacities: capacities)
-    var dataModules: [Int] = []
-    for modules in model.codewordModules { dataModules.append(contentsOf: modules) }
+    let modulationParameter = codewordParameter(
+      model, moduleValues: modulation, inError: inError, capacities: capacities)
+    let marginParameter = codewordParameter(
+      model, moduleValues: margin, inError: inError, capacities: capacities)
 
     let segments = model.segments.map { segment in
       gradeSegment(segment, grid: grid, ideal: ideal, modulation: modulation)
     }
-    var fixedPatternGrade = Grade.a
-    var groups: [Int: Grade] = [:]
-    var worstDamage = 0
+    // Each finder and timing pattern counts, and of each kind of information the better copy;
+    // the grade is the worst of those, its value that one's modules below A (0 exactly for A).
+    var units: [SegmentGrade] = []
+    var groups: [Int: SegmentGrade] = [:]
     for (segment, graded) in zip(model.segments, segments) {
       if case .information(let group) = segment.kind {
-        groups[group] = max(groups[group] ?? .f, graded.grade)
+        if let kept = groups[group], !Self.isBetter(graded, than: kept) { continue }
+        groups[group] = graded
       } else {
-        fixedPatternGrade = min(fixedPatternGrade, graded.grade)
+        units.append(graded)
       }
     }
-    for grade in groups.values { fixedPatternGrade = min(fixedPatternGrade, grade) }
-    for graded in segments { worstDamage = max(worstDamage, graded.damagedModules) }
+    units += groups.keys.sorted().compactMap { groups[$0] }
+    let worstSegment = units.min { Self.isBetter($1, than: $0) }
 
     let axial = abs(pitch.x - pitch.y) / max(pitch.mean, 1e-9)
     let gridNonuniformity = GridMeasurement.gridNonuniformity(runs)
@@ -137,17 +142,15 @@ public enum SymbolGrader {
       abs(growth.horizontal) >= abs(growth.vertical) ? growth.horizontal : growth.vertical
 
     let parameters = (
-      decode: GradedParameter(value: decodes ? 1 : 0, grade: decodes ? .a : .f),
+      decode: GradedParameter(value: contradicts ? 0 : 1, grade: contradicts ? .f : .a),
       symbolContrast: GradedParameter(
         value: symbolContrast, grade: .atLeast(symbolContrast, [0.70, 0.55, 0.40, 0.20])),
       minimumReflectance: GradedParameter(
         value: sampled.min, grade: sampled.min <= 0.5 * sampled.max ? .a : .f),
       minimumEdgeContrast: minimumEdgeContrast(
         reflectance, ideal: ideal, isCorrect: zip(grid, ideal).map { $0 == $1 }, size: size),
-      modulation: GradedParameter(
-        value: dataModules.map { modulation[$0] }.min() ?? 0, grade: modulationGrade),
-      reflectanceMargin: GradedParameter(
-        value: dataModules.map { margin[$0] }.min() ?? 0, grade: marginGrade),
+      modulation: modulationParameter,
+      reflectanceMargin: marginParameter,
       axialNonuniformity: GradedParameter(
         value: axial, grade: .atMost(axial, [0.06, 0.08, 0.10, 0.12])),
       gridNonuniformity: GradedParameter(
@@ -155,7 +158,8 @@ public enum SymbolGrader {
       unusedErrorCorrection: GradedParameter(
         value: unusedErrorCorrection,
         grade: .atLeast(unusedErrorCorrection, [0.62, 0.50, 0.37, 0.25])),
-      fixedPatternDamage: GradedParameter(value: Double(worstDamage), grade: fixedPatternGrade)
+      fixedPatternDamage: GradedParameter(
+        value: Double(worstSegment?.weakModules ?? 0), grade: worstSegment?.grade ?? .a)
     )
     let overall =
       [
@@ -232,17 +236,42 @@ public enum SymbolGrader {
     return max(0, 1 - Double(used) / Double(block.capacity))
   }
 
+  /// Whether segment `a` grades better than `b`, or as well with fewer modules below A.
+  static func isBetter(_ a: SegmentGrade, than b: SegmentGrade) -> Bool {
+    a.grade != b.grade ? a.grade > b.grade : a.weakModules < b.weakModules
+  }
+
+  /// Modulation or reflectance margin from every module's value: the codeword grade of
+  /// `codewordGrade`, and as its value the weakest module of the codewords the grade rests on
+  /// (those at the grade or above; the weaker ones were charged to their block's error
+  /// correction), so that the value is never below the grade's threshold. For F, the weakest
+  /// module of all, a codeword that error correction changed counting as 0.
+  static func codewordParameter(
+    _ model: SymbolModel, moduleValues: [Double], inError: [Bool], capacities: [Int]
+  ) -> GradedParameter {
+    let codewordValues = model.codewordModules.indices.map { i in
+      let weakest = model.codewordModules[i].map { moduleValues[$0] }.min() ?? 0
+      return inError[i] ? min(weakest, 0) : weakest
+    }
+    let grade = codewordGrade(
+      model,
+      codewordGrades: codewordValues.indices.map {
+        inError[$0] ? .f : moduleGrade(codewordValues[$0])
+      }, capacities: capacities)
+    let resting = codewordValues.filter { grade == .f || moduleGrade($0) >= grade }
+    return GradedParameter(value: resting.min() ?? codewordValues.min() ?? 0, grade: grade)
+  }
+
   /// The codeword grade of ISO/IEC 15415 (modulation and reflectance margin): each codeword
   /// takes its weakest module's grade (0 if error correction changed it); at each grade level
   /// the codewords below it are charged to their block as errors, and the block's grade is the
   /// best level whose notional unused error correction grades as high; the symbol's is its
   /// worst block's.
   static func codewordGrade(
-    _ model: SymbolModel, moduleGrades: [Grade], inError: [Bool], capacities: [Int]
+    _ model: SymbolModel, codewordGrades grades: [Grade], capacities: [Int]
   ) -> Grade {
     var codewordGrades = [[Grade]](repeating: [], count: model.blockLengths.count)
-    for (i, modules) in model.codewordModules.enumerated() {
-      let grade = inError[i] ? Grade.f : modules.map { moduleGrades[$0] }.min() ?? .f
+    for (i, grade) in grades.enumerated() {
       codewordGrades[model.codewordPlaces[i].block].append(grade)
     }
     var symbol = Grade.a
@@ -268,6 +297,9 @@ public enum SymbolGrader {
     _ segment: SymbolModel.Segment, grid: [Bool], ideal: [Bool], modulation: [Double]
   ) -> SegmentGrade {
     let damaged = segment.modules.count { grid[$0] != ideal[$0] }
+    let weak = segment.modules.count {
+      grid[$0] != ideal[$0] || moduleGrade(modulation[$0]) < .a
+    }
     var best = Grade.f
     for level in 1...4 {
       let below = segment.modules.count {
@@ -275,7 +307,8 @@ public enum SymbolGrader {
       }
       best = max(best, min(Grade(level), Grade(4 - below)))
     }
-    return SegmentGrade(name: segment.name, damagedModules: damaged, grade: best)
+    return SegmentGrade(
+      name: segment.name, damagedModules: damaged, weakModules: weak, grade: best)
   }
 
   /// The smallest reflectance difference between horizontally or vertically adjacent modules

@@ -5,7 +5,7 @@
 ///
 /// A value type over `[UInt8]`: copies are cheap until written (copy-on-write), and readers of a
 /// frame never see another frame's pixels. The accessors are `@inlinable` so that hot loops in
-/// other modules compile to direct loads (see PLATFORM.md, §3).
+/// other modules compile to direct loads (ARCHITECTURE.md, "Platform facts the code relies on").
 @frozen
 public struct GrayImage: Equatable, Sendable {
   /// Width in pixels (> 0).

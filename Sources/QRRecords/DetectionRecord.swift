@@ -4,6 +4,7 @@
 import QRCodec
 import QRContent
 import QRGrade
+import QRSystem
 
 /// Where a frame came from: what each of its records repeats.
 public struct FrameOrigin: Sendable, Equatable {
@@ -166,6 +167,8 @@ public struct DetectionRecordWriter: Sendable {
     json.number(Double(grade.overall.value))
     json.literal(",\"letter\":")
     json.string(String(grade.overall.letter))
+    json.literal(",\"summary\":")
+    json.string(grade.summary)
     json.literal(",\"parameter_set\":")
     json.string(SymbolGrade.parameterSet)
     json.literal(",\"aperture_px\":")

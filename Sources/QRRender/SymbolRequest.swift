@@ -12,6 +12,9 @@ public struct SymbolRequest: Sendable {
   public var encodeOptions: EncodeOptions
   /// The number of symbols to divide every payload into (1…16), or nil for automatic.
   public var partCount: Int?
+  /// Whether a payload too large for the forced version is divided over as many symbols of
+  /// that version as it needs (qrencode's `-S -v N`), rather than refused.
+  public var dividesAtForcedVersion = false
 
   /// Creates a request.
   ///
@@ -25,7 +28,8 @@ public struct SymbolRequest: Sendable {
 
   /// Whether a payload too large for one symbol is divided automatically.
   public var splitsAutomatically: Bool {
-    partCount == nil && encodeOptions.version == nil && encodeOptions.allows(.qr)
+    partCount == nil && (encodeOptions.version == nil || dividesAtForcedVersion)
+      && encodeOptions.allows(.qr)
   }
 
   /// The symbols for `payload`: one, or the parts of a structured append sequence in order.

@@ -48,10 +48,33 @@ private let spec = CommandSpec(
   (["-s"], "missing value for '-s WxH'"),
   (["--verbose=yes"], "option '--verbose' takes no value"),
   (["---x"], "unknown option '---x'"),
-  (["--siz", "1"], "unknown option '--siz'"),
+  (["--ver"], "option '--ver' is ambiguous: it could be --verbose, --version"),
+  (["--sise", "1"], "unknown option '--sise'; did you mean '--size'?"),
+  (["--verbsoe"], "unknown option '--verbsoe'; did you mean '--verbose'?"),
+  (["--mikro=auto"], "unknown option '--mikro=auto'; did you mean '--micro'?"),
 ])
 func usageErrorsNameTheWord(arguments: [String], message: String) {
   #expect(throws: UsageError(message)) { try spec.parse(arguments) }
+}
+
+@Test func longOptionsAbbreviateToAPrefixNoOtherShares() throws {
+  let parsed = try spec.parse(["--siz", "1", "--verb", "--mi=auto", "--s=2"])
+  #expect(parsed.all("size") == ["1", "2"])
+  #expect(parsed.has("verbose"))
+  #expect(parsed.value("micro") == "auto")
+  // An exact name wins over a longer name it is a prefix of.
+  let overlapping = CommandSpec(
+    name: "demo", summary: "A demo.", operands: "",
+    options: [.flag(nil, "miss", "one"), .flag(nil, "miss-status", "two")])
+  #expect(try overlapping.parse(["--miss"]).has("miss"))
+  #expect(try overlapping.parse(["--miss-"]).has("miss-status"))
+}
+
+@Test func editDistanceCountsASwapAsOneEdit() {
+  #expect(CommandSpec.editDistance(Array("summary".utf8), Array("sumamry".utf8)) == 1)
+  #expect(CommandSpec.editDistance(Array("size".utf8), Array("sise".utf8)) == 1)
+  #expect(CommandSpec.editDistance(Array("".utf8), Array("abc".utf8)) == 3)
+  #expect(CommandSpec.editDistance(Array("kitten".utf8), Array("sitting".utf8)) == 3)
 }
 
 @Test func numbersAreRangeChecked() throws {

@@ -99,6 +99,11 @@ extension SymbolGraderTests {
     #expect(try weaken(3).modulation.grade == .a)
     #expect(try weaken(4).modulation.grade == .b)
     #expect(try weaken(7).modulation.grade == .f)
+    // The value is the weakest module the grade rests on: never below the grade's threshold
+    // (issue 44: 0.007 was C), and the weakest of all for F.
+    #expect(try weaken(3).modulation.value >= 0.5)
+    #expect(try weaken(4).modulation.value >= 0.4)
+    #expect(try weaken(7).modulation.value < 0.2)
     test.dark = 0
   }
 }
@@ -193,6 +198,18 @@ extension SymbolGraderTests {
     }
   }
 
+  /// Faint finder modules (modulation below A, right colour): the value counts them, so it is 0
+  /// exactly when the grade is A (issue 44: 0 was graded B).
+  @Test func fixedPatternDamageValueCountsWeakModules() throws {
+    for count in 0...2 {
+      var test = try TestSymbol.make(.qr(Version(3)!))
+      for x in 0..<count { test.moduleReflectance[x + 1] = 0.35 }  // dark, modulation 0.3: C
+      let grade = try #require(try test.grade())
+      #expect(grade.fixedPatternDamage.value == Double(count), "\(count) faint")
+      #expect((grade.fixedPatternDamage.grade == .a) == (count == 0), "\(count) faint")
+    }
+  }
+
   @Test func fixedPatternDamageInTimingAndFormat() throws {
     var test = try TestSymbol.make(.qr(Version(3)!))
     test.flipped = [6 * test.size + 10]
@@ -227,6 +244,55 @@ extension SymbolGraderTests {
     let grade = try #require(
       SymbolGrader.grade(test.image(), corners: test.corners, isInverted: true, decoded: decoded))
     #expect(grade.overall == .a)
+  }
+
+  /// A symbol lit from one side (a photograph): one global threshold reads the dim half all
+  /// dark, so the reference decode reads nothing; the symbol decoded all the same, so Decode is
+  /// A, and the misread modules fail reflectance margin, which the summary names (issue 44).
+  @Test func unevenLightIsChargedToMarginNotDecode() throws {
+    var test = try TestSymbol.make(.qr(Version(2)!))
+    for y in 0..<test.size {
+      for x in 0..<test.size / 2 {
+        let isDark = test.symbol.matrix.isDark(x: x, y: y)
+        test.moduleReflectance[y * test.size + x] = isDark ? 0.0 : 0.45
+      }
+      for x in test.size / 2..<test.size {
+        let isDark = test.symbol.matrix.isDark(x: x, y: y)
+        test.moduleReflectance[y * test.size + x] = isDark ? 0.55 : 1.0
+      }
+    }
+    let grade = try #require(try test.grade())
+    #expect(grade.decode.grade == .a)
+    #expect(grade.decode.value == 1)
+    #expect(grade.reflectanceMargin.grade == .f)
+    #expect(grade.overall == .f)
+    #expect(grade.summary.hasPrefix("0.0/F, limited by "), "\(grade.summary)")
+    #expect(grade.summary.contains("reflectance margin"), "\(grade.summary)")
+  }
+
+  /// The summary names every parameter at the overall grade, with its value, what the next
+  /// grade needs and what it usually means.
+  @Test func summaryNamesWhatLimitsTheGrade() throws {
+    var test = try TestSymbol.make(.qr(Version(3)!))
+    let model = try #require(
+      SymbolModel(test.symbol.version, level: test.symbol.errorCorrectionLevel))
+    for modules in model.codewordModules {
+      for index in modules
+      where !test.symbol.matrix.isDark(x: index % test.size, y: index / test.size) {
+        test.moduleReflectance[index] = 0.5 + 0.32 / 2
+      }
+    }
+    let grade = try #require(try test.grade())
+    #expect(grade.overall == .c)
+    #expect(grade.limitingParameters.map(\.name) == ["modulation", "reflectanceMargin"])
+    #expect(
+      grade.summary.wholeMatch(
+        of:
+          #/2\.0/C, limited by modulation 0\.3\d* \(C; B from 0\.4 with few weaker codewords\): modules vary in darkness: .*; reflectance margin 0\.3\d* \(C; .*/#
+      ) != nil,
+      "\(grade.summary)")
+    #expect(
+      try TestSymbol.make(.qr(Version(1)!)).grade()?.summary == "4.0/A: every parameter grades A")
   }
 
   /// A grade is never better than the image: a payload that is not the one decoded, or corners

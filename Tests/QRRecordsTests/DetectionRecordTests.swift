@@ -204,8 +204,8 @@ func base64MatchesRFC4648TestVectors(plain: String, encoded: String) {
 }
 
 @Test func recordsAreWrittenFastEnough() throws {
-  // PLATFORM.md §5: a hand-written writer made 1.5 M lines/s optimised; this bound is loose
-  // enough for a debug build and still catches an accidentally quadratic writer.
+  // ARCHITECTURE.md, platform facts: a hand-written writer made 1.5 M lines/s optimised; this
+  // bound is loose enough for a debug build and still catches an accidentally quadratic writer.
   var writer = DetectionRecordWriter()
   let symbol = FoundSymbol(
     decoded: try decodedSymbol(text: "https://example.com/item/12345"), corners: square,

@@ -534,8 +534,12 @@ let detectRows: [BadInput] = [
     stderr: usage("qrdetect", #"--json-fd 99: descriptor is not open \(give it as 99>file\)"#),
     stdout: .empty),
   BadInput(
-    tool: "qrdetect", name: "--raw without --print text", arguments: ["--raw"], status: 64,
-    stderr: usage("qrdetect", "--raw writes payload text unescaped only with --print text"),
+    tool: "qrdetect", name: "--raw with --print json", arguments: ["--raw", "-p", "json"],
+    status: 64,
+    stderr: usage(
+      "qrdetect",
+      "--raw writes payloads unescaped; --print json writes records, whose strings are escaped:"
+        + " give --print text or raw, or omit --print"),
     stdout: .empty),
   BadInput(
     tool: "qrdetect", name: "standard output on a full device names the output, not the input",
@@ -722,7 +726,8 @@ let dedupeRows: [BadInput] = [
   BadInput(
     tool: "qrdedupe", name: "a line that is not JSON is passed through, with a warning",
     input: D.record("a") + Array("not json\n".utf8), status: 0,
-    stderr: "qrdedupe: -: line 2: not a JSON object, passed through",
+    stderr: "qrdedupe: -: line 2: not a JSON object, passed through\n"
+      + "qrdedupe: -: hint: this is text, not a record: .* \\| jq -r \\.text",
     stdout: .exactly(D.record("a") + Array("not json\n".utf8))),
   BadInput(
     tool: "qrdedupe", name: "--events: a line that is not JSON is dropped, not passed as an event",
@@ -845,7 +850,9 @@ let renderRows: [BadInput] = [
   BadInput(
     tool: "qrrender",
     name: "a payload given as the operand is not called 'argument' in messages (issue 27)",
-    arguments: ["-f", "pbm", "-v", "1", "-l", "H", "payload too long for version 1-H"],
+    arguments: [
+      "-f", "pbm", "-v", "1", "--strict-version", "-l", "H", "payload too long for version 1-H",
+    ],
     status: 2,
     stderr: #"qrrender: payload of 32 bytes does not fit version 1-H \(capacity 7 bytes\); .*"#,
     stdout: .empty),

@@ -65,10 +65,15 @@ private func rawFrames(_ count: Int, width: Int = 8, height: Int = 4) -> [[UInt8
 @Test func truncatedInputKeepsEveryCompleteFrameAndSaysWhere() throws {
   let frames = rawFrames(3)
   let input: [UInt8] = frames.flatMap { $0 } + [1, 2, 3]
-  let result = try ToolRunner.run("qrcapture", ["-s", "8x4", "-"], input: input)
+  let result = try ToolRunner.run("qrcapture", ["-s", "8x4", "-r", "30", "-"], input: input)
   #expect(result.status == 2)
   #expect(try #require(parseQRFrames(result.stdout)).map(\.pixels) == frames)
-  #expect(result.errors == "qrcapture: -: truncated frame 3 at byte 96: got 3 of 32 bytes\n")
+  #expect(
+    result.errors
+      == "qrcapture: -: truncated frame 3 at byte 96: got 3 of 32 bytes; the input is not a"
+      + " whole number of 8x4 gray frames of 32 bytes (3 and 3 bytes), so --size is likely not"
+      + " the video's size and every frame was read sheared: ask ffprobe (-show_entries"
+      + " stream=width,height)\n")
 }
 
 @Test func qrframeInputIsSlicedAndRestamped() throws {
@@ -185,7 +190,7 @@ func unreadableInputsAreNamed(arguments: [String], message: String) throws {
 @Test func closedReaderEndsQuietly() throws {
   // 200 frames of 640x480 are far more than a pipe holds; head stops reading after 100 bytes.
   let result = try ToolRunner.shell(
-    "head -c 61440000 /dev/zero 2>/dev/null | qrcapture -s 640x480 | head -c 100 | wc -c; "
+    "head -c 61440000 /dev/zero 2>/dev/null | qrcapture -s 640x480 -r 30 | head -c 100 | wc -c; "
       + "echo \"${PIPESTATUS[1]} ${PIPESTATUS[2]}\"")
   #expect(result.output == "100\n0 0\n", "\(result.errors)")
   #expect(result.errors.isEmpty)

@@ -31,6 +31,23 @@ func unknownOptionIsAUsageError(tool: String) throws {
   #expect(result.errors.hasSuffix("See '\(tool) --help' for more information.\n"))
 }
 
+@Test func longOptionsAbbreviateOrSuggestTheNearestName() throws {
+  // Issue 44: getopt_long's habit, in the built tools.
+  let render = try ToolRunner.shell("qrrender --lev H --form pgm hi | qrdetect --summ -p text")
+  #expect(render.status == 0, "\(render.errors)")
+  #expect(render.output == "hi\n")
+  let ambiguous = try ToolRunner.run("qrdetect", ["--mis"])
+  #expect(ambiguous.status == 64)
+  #expect(
+    ambiguous.errors.hasPrefix(
+      "qrdetect: option '--mis' is ambiguous: it could be --misses, --miss-status\n"))
+  let mistyped = try ToolRunner.run("qrdedupe", ["--intervall", "2"])
+  #expect(mistyped.status == 64)
+  #expect(
+    mistyped.errors.hasPrefix(
+      "qrdedupe: unknown option '--intervall'; did you mean '--interval'?\n"))
+}
+
 @Test func optionValuesAreTakenInAnyCase() throws {
   // Issue 27, trap 10: `-e FAST`, `--symbology QR`, `-m ONCE` and `-o Y4M` were refused while
   // qrrender's `-t png` and `-l h` were not; every enumerated value is now taken in any case.

@@ -24,6 +24,7 @@ private func input(_ lines: [String]) -> [UInt8] { Array(lines.map { $0 + "\n" }
   #expect(
     result.errors
       == "qrdedupe: -: line 3: not a JSON object, passed through\n"
+      + "qrdedupe: -: " + DedupeRunner.textInputHint + "\n"
       + "qrdedupe: -: line 5: not a JSON object, passed through\n")
 }
 

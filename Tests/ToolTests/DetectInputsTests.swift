@@ -128,7 +128,8 @@ private final class Scratch {
   #expect(usage.status == 64)
   #expect(
     usage.errors.hasPrefix(
-      "qrdetect: -0 (--null) separates payloads with --print text, or names with --files-from"))
+      "qrdetect: -0 (--null) separates payloads with --print text or raw, or names with"
+        + " --files-from"))
   let twice = try scratch.shell("echo code.png | qrdetect --files-from - -")
   #expect(twice.status == 64)
   #expect(twice.errors.hasPrefix("qrdetect: standard input ('-') can be read only once"))

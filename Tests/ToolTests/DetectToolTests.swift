@@ -145,7 +145,10 @@ private func temporaryDirectory() throws -> URL {
   #expect(raw.stdout == tame + [0x0A])
   let piped = try ToolRunner.run("qrdetect", ["-p", "text", tameFile.path])
   #expect(piped.stdout == tame + [0x0A])
-  let usage = try ToolRunner.run("qrdetect", ["--raw", tameFile.path])
+  // --raw alone is zbarimg's: each payload's text, as -p text --raw writes it.
+  let alone = try onATerminal("--raw '\(tameFile.path)'")
+  #expect(alone.stdout == tame + [0x0A])
+  let usage = try ToolRunner.run("qrdetect", ["--raw", "-p", "json", tameFile.path])
   #expect(usage.status == 64)
 }
 

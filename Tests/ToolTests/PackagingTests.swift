@@ -111,3 +111,108 @@ private let script = ToolRunner.packageRoot.appendingPathComponent("scripts").pa
     #expect(result.output.isEmpty)
   }
 }
+
+// MARK: - The one package list (issue 44, item 1)
+
+/// The packages of `groups` in scripts/debian-packages, as scripts/apt-install reads them.
+private func debianPackages(_ groups: String...) throws -> [String] {
+  let result = try ToolRunner.runExecutable(
+    "/bin/bash", ["-c", "source '\(script)/apt-install'; apt_packages \"$@\"", "-"] + groups)
+  #expect(result.status == 0, "\(result.errors)")
+  return result.output.split(separator: "\n").map(String.init)
+}
+
+/// Package.swift's system-library targets: name, pkg-config name and apt providers.
+private func systemLibraryTargets() throws -> [(name: String, pkgConfig: String, apt: [String])] {
+  let manifest = try String(
+    contentsOf: ToolRunner.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+  let pattern = try NSRegularExpression(
+    pattern:
+      #"\.systemLibrary\(\s*name:\s*"([^"]+)",\s*pkgConfig:\s*"([^"]+)",\s*providers:\s*\[\.apt\(\[([^\]]*)\]\)\]"#
+  )
+  let range = NSRange(manifest.startIndex..., in: manifest)
+  return pattern.matches(in: manifest, range: range).map { match in
+    let field = { (i: Int) in
+      Range(match.range(at: i), in: manifest).map { String(manifest[$0]) } ?? ""
+    }
+    let apt = field(3).split(separator: ",").map {
+      $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(
+        in: CharacterSet(charactersIn: "\""))
+    }
+    return (field(1), field(2), apt)
+  }
+}
+
+@Test func theBuildPackagesProvideEverySystemLibraryTarget() throws {
+  let build = Set(try debianPackages("build"))
+  let targets = try systemLibraryTargets()
+  let manifest = try String(
+    contentsOf: ToolRunner.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+  #expect(targets.count >= 5)
+  #expect(
+    targets.count == manifest.components(separatedBy: ".systemLibrary(").count - 1,
+    "every system-library target names its pkg-config name and apt provider")
+  #expect(build.contains("pkg-config"), "the targets are found through pkg-config")
+  for target in targets {
+    for provider in target.apt {
+      #expect(
+        build.contains(provider), "\(target.name)'s provider \(provider) is not in the build group")
+    }
+  }
+  // On Debian, each pkg-config name is the .pc file of the package the target names.
+  guard FileManager.default.isExecutableFile(atPath: "/usr/bin/dpkg"),
+    FileManager.default.isExecutableFile(atPath: "/usr/bin/pkg-config")
+  else { return }
+  for target in targets {
+    let file = try ToolRunner.runExecutable("/usr/bin/pkg-config", ["--path", target.pkgConfig])
+    #expect(file.status == 0, "pkg-config does not know \(target.pkgConfig): \(file.errors)")
+    let path = file.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    let owner = try ToolRunner.runExecutable("/usr/bin/dpkg", ["-S", path])
+    let package = owner.output.split(separator: ":").first.map(String.init) ?? ""
+    #expect(target.apt.contains(package), "\(path) is in \(package), not \(target.apt)")
+  }
+}
+
+@Test func everyScriptInstallsFromTheOneList() throws {
+  for name in ["scripts/run", "scripts/install", "scripts/test", "Benchmarks/product"] {
+    let text = try String(
+      contentsOf: ToolRunner.packageRoot.appendingPathComponent(name), encoding: .utf8)
+    #expect(text.contains("apt_install "), "\(name) does not use scripts/apt-install")
+    #expect(!text.contains("apt-get install -y"), "\(name) keeps a package list of its own")
+  }
+  let test = Set(try debianPackages("build", "test"))
+  #expect(test.isSuperset(of: try debianPackages("benchmark")))
+  #expect(test.isSuperset(of: ["ffmpeg", "zbar-tools", "mandoc", "python3-venv"]))
+}
+
+/// scripts/run on a machine without the build's packages: it names them, installs them with
+/// apt-get (a stand-in that records its arguments), then builds with progress and runs.
+@Test func runInstallsWhatTheBuildNeedsAndSaysWhat() throws {
+  guard let (directory, toolchain) = try fakeToolchain() else { return }
+  var environment = toolchain
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let log = directory.appendingPathComponent("apt.log").path
+  let standIns = [
+    "dpkg-query": "exit 1",
+    "apt-get": "echo \"$*\" >> '\(log)'",
+    "sudo": "exec \"$@\"",
+  ]
+  for (name, body) in standIns {
+    let path = directory.appendingPathComponent(name).path
+    try Data("#!/bin/bash\n\(body)\n".utf8).write(to: URL(fileURLWithPath: path))
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+  }
+  environment["QRPIPE_NO_INSTALL"] = ""
+  let run = try ToolRunner.runExecutable(script + "/run", environment: environment)
+  #expect(run.status == 0, "\(run.errors)")
+  let build = try debianPackages("build")
+  #expect(
+    run.errors.contains(
+      "scripts/run: installing with apt-get (scripts/debian-packages, build): "
+        + build.joined(separator: " ")), "\(run.errors)")
+  let apt = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+  #expect(apt.contains("update"))
+  #expect(apt.contains("install -y -qq --no-install-recommends " + build.joined(separator: " ")))
+  #expect(run.errors.contains("[1/2] Compiling"), "build progress shows")
+  #expect(run.errors.contains("no camera"))
+}

@@ -31,7 +31,10 @@ let earlyClosingPipelines: [(name: String, script: String, stages: Int)] = [
   ("qrcapture qrframe", "qrcapture $D/frames.pgm | head -c 1", 2),
   ("qrcapture y4m", "qrcapture --output y4m $D/frames.pgm | head -c 1", 2),
   ("qrcapture pgm", "qrcapture --output pgm $D/frames.pgm | head -c 1", 2),
-  ("qrcapture raw from stdin", "head -c 8000000 /dev/zero | qrcapture -s 100x100 | head -c 1", 3),
+  (
+    "qrcapture raw from stdin",
+    "head -c 8000000 /dev/zero | qrcapture -s 100x100 -r 30 | head -c 1", 3
+  ),
   ("qrdetect records", "qrdetect $D/frames.pgm | head -1", 2),
   ("qrdetect --jobs 2", "qrdetect --jobs 2 $D/frames.pgm | head -1", 2),
   ("qrdetect --print text", "qrdetect --print text $D/frames.pgm | head -1", 2),

@@ -14,7 +14,8 @@ import Testing
 private enum Recipe {
   static let videoRaw = #"""
     size=$(ffprobe -v error -select_streams v:0 -show_entries stream=width,height -of csv=s=x:p=0 clip.mp4)
-    ffmpeg -v error -i clip.mp4 -f rawvideo -pix_fmt gray - | qrcapture --size "$size" | qrdetect | qrdedupe --mode once
+    rate=$(ffprobe -v error -select_streams v:0 -show_entries stream=r_frame_rate -of csv=p=0 clip.mp4)
+    ffmpeg -v error -i clip.mp4 -f rawvideo -pix_fmt gray - | qrcapture --size "$size" --fps "$rate" | qrdetect | qrdedupe --mode once
     """#
   static let videoY4M = #"""
     ffmpeg -v error -i clip.mp4 -f yuv4mpegpipe - | qrdetect | qrdedupe --mode once
@@ -167,6 +168,7 @@ private func makeClip(in workspace: Workspace, name: String = "clip.mp4") throws
 func videoFileThroughFfmpegFindsEachCodeOnceInOrder() throws {
   let workspace = try Workspace()
   try makeClip(in: workspace)
+  var timesOfEach: [[Double]] = []
   for recipe in [Recipe.videoRaw, Recipe.videoY4M] {
     let result = try workspace.shell(recipe)
     #expect(result.status == 0, "\(recipe)\n\(result.errors)")
@@ -175,7 +177,12 @@ func videoFileThroughFfmpegFindsEachCodeOnceInOrder() throws {
     #expect(found.compactMap { $0["text"] as? String } == clipPayloads, "\(result.output)")
     let times = found.compactMap { $0["time"] as? Double }
     #expect(times == times.sorted() && times.first == 0, "\(times)")
+    timesOfEach.append(times)
   }
+  // Raw frames timed at the clip's own rate (10 fps), as y4m's header times them: the last code
+  // about 1 s in (0.9 s, at its first sharp frame), not at 30 fps's 0.3 s (issue 44).
+  #expect(timesOfEach[0] == timesOfEach[1], "\(timesOfEach)")
+  #expect((timesOfEach[0].last ?? 0) > 0.6, "\(timesOfEach)")
 }
 
 // MARK: - a folder of photos

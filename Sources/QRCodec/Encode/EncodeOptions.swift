@@ -67,6 +67,11 @@ public struct EncodeOptions: Hashable, Sendable {
   /// A version to use instead of the smallest that fits; encoding fails if the data does not fit.
   public var version: SymbolVersion?
 
+  /// The smallest version to choose (qrencode's `-v`): the symbol is the smallest that fits
+  /// among this version and those above it (`SymbolVersion`'s order: M1 to M4, then 1 to 40).
+  /// Ignored when `version` is set.
+  public var minimumVersion: SymbolVersion?
+
   /// A mask pattern to use instead of the one the evaluation rules choose; in QR Code numbering
   /// (see `Mask.init(microPattern:)` for Micro QR's 0…3).
   public var mask: Mask?

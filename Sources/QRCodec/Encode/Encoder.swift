@@ -170,6 +170,10 @@ public enum Encoder {
     if options.allowsQR || !options.allowsMicro {
       versions += SymbolVersion.all(.qr)
     }
+    if let minimum = options.minimumVersion {
+      versions.removeAll { $0 < minimum }
+      if versions.isEmpty { throw .levelUnsupported(minimum, level) }
+    }
     return versions
   }
 

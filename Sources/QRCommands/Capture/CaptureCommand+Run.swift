@@ -3,6 +3,7 @@
 
 import QRCapture
 import QRCommandLine
+import QRImage
 import QRImageFormats
 import QRRender
 import QRSimulator
@@ -57,6 +58,7 @@ extension CaptureCommand {
     var selection = options.selection
     var status = ExitStatus.success
     var timeline = RunTimeline()
+    var hasWarnedOfRawRate = false
     for input in options.inputs {
       if selection.isComplete || Signals.stopRequested { break }
       switch input {
@@ -143,12 +145,25 @@ extension CaptureCommand {
         defer { timeline.endInput() }
         do {
           while let frame = try reader.next() {
+            if reader.kind == .raw && options.frameRate == nil && !hasWarnedOfRawRate {
+              // Raw frames carry no rate: a 25 fps video timed at 30 has every time wrong.
+              hasWarnedOfRawRate = true
+              diagnostics.warning(
+                Self.rawRateWarning(options.effectiveFrameRate), operand: name.description)
+            }
             if let kept = selection.select(timeline.place(frame)) { try sink.write(kept) }
             if selection.isComplete { break }
           }
         } catch let error as FrameStreamError {
-          diagnostics.error(
-            toolMessage(for: error, input: name.description), operand: name.description)
+          var message = toolMessage(for: error, input: name.description)
+          if reader.kind == .raw, let size = options.size,
+            case .truncatedPayload(let frame, _, let received, _) = error
+          {
+            message += Self.rawSizeAdvice(
+              width: size.width, height: size.height, layout: options.pixelLayout, frames: frame,
+              extra: received)
+          }
+          diagnostics.error(message, operand: name.description)
           status = .failure
         } catch let error as Y4MWriteError where error != .io(.brokenPipe) {
           // A y4m stream has one frame size: name the input whose frame broke it, and stop.
@@ -158,6 +173,31 @@ extension CaptureCommand {
       }
     }
     return status
+  }
+}
+
+extension CaptureCommand {
+  /// The warning for raw frames read without `--fps`: they are timed at `rate`, which is right
+  /// only if the video's rate is that.
+  static func rawRateWarning(_ rate: FrameRate) -> String {
+    let value = Double(rate.numerator) / Double(rate.denominator)
+    let shown = value == value.rounded() ? String(Int(value)) : String(value)
+    return "raw frames carry no frame rate: timing them at \(shown) fps, the default; give the"
+      + " video's rate with --fps (ffprobe -v error -select_streams v:0 -show_entries"
+      + " stream=r_frame_rate -of csv=p=0 VIDEO)"
+  }
+
+  /// What a raw stream that ends inside a frame says of `--size`: the stream is not a whole
+  /// number of frames of that size (`frames` whole ones and `extra` bytes), so the size is
+  /// likely not the video's, and every frame was sheared.
+  static func rawSizeAdvice(
+    width: Int, height: Int, layout: PixelLayout, frames: Int, extra: Int
+  ) -> String {
+    let frameBytes = layout.frameByteCount(width: width, height: height) ?? width * height
+    return "; the input is not a whole number of \(width)x\(height) \(layout.rawValue) frames of"
+      + " \(frameBytes) bytes (\(frames) and \(extra) bytes), so --size is likely not the"
+      + " video's size and every frame was read sheared: ask ffprobe (-show_entries"
+      + " stream=width,height)"
   }
 }
 

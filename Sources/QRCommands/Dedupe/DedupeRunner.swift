@@ -32,6 +32,13 @@ public struct DedupeRunner {
   /// Warnings about non-JSON lines printed per input before they are only counted.
   public static let warningLimit = 20
 
+  /// What the first line that is plain text, not a record, is answered with: the likely cause
+  /// is `qrdetect -p text` upstream.
+  public static let textInputHint =
+    "hint: this is text, not a record: qrdedupe reads qrdetect's JSON records, so give"
+    + " qrdetect no '-p text' and print the text after qrdedupe:"
+    + " qrdetect | qrdedupe | jq -r .text"
+
   /// Creates a runner.
   public init(
     configuration: DedupeConfiguration, diagnostics: Diagnostics,
@@ -261,6 +268,9 @@ public struct DedupeRunner {
         rejected += 1
         if rejected <= Self.warningLimit {
           diagnostics.error("line \(line.number): \(problem), \(fate)", operand: name)
+          if rejected == 1 && !line.bytes.contains(UInt8(ascii: "{")) {
+            diagnostics.error(Self.textInputHint, operand: name)
+          }
         } else if rejected == Self.warningLimit + 1 {
           diagnostics.error(
             "line \(line.number): \(problem), \(fate); further lines that are not JSON "

@@ -19,12 +19,14 @@ extension DetectCommand {
     // One budget for the process, whatever --jobs is: frames in flight and decoders together.
     MemoryBudget.process.capacity = options.maximumDecodingMemory
     MemoryBudget.returnLargeBlocksToSystem()
+    var diagnostics = invocation.diagnostics
+    diagnostics.showsWarnings = !options.isQuiet
     guard let tracking = options.tracking else {
-      return DetectRunner(options: options, diagnostics: invocation.diagnostics) {
+      return DetectRunner(options: options, diagnostics: diagnostics) {
         DetectorSymbolReader(options: options.detector)
       }.run()
     }
-    return DetectRunner(options: options, diagnostics: invocation.diagnostics) {
+    return DetectRunner(options: options, diagnostics: diagnostics) {
       TrackingSymbolReader(options: tracking, detector: options.detector)
     }.run()
   }

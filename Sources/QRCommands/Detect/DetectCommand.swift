@@ -18,16 +18,21 @@ public enum DetectCommand {
       "Input: the file operands in order ('-' is standard input; a directory is searched for\n"
         + "images), then the files --files-from names; with neither, standard input.\n"
         + "Exit status: 0 something was decoded, 1 nothing was, 2 an error, 64 a usage error;\n"
-        + "with --miss-status, 4 when some input had no symbol (as zbarimg).",
+        + "with --miss-status, 4 when some input had no symbol, or none had one (as zbarimg).",
       "Watch detection live, keeping the records:\n"
         + "  qrcapture | qrdetect --annotate --json-fd 3 3>found.jsonl | ffplay -",
     ],
     options: [
       .value(
-        "p", "print", "what", "write json records (default) or only the text of each payload",
+        "p", "print", "what",
+        "write json records (default), each payload's text, or its raw bytes",
         completion: .choices(DetectPrintMode.allCases.map(\.rawValue))),
-      .flag("0", "null", "NUL, not newline, ends --print text payloads and --files-from names"),
-      .flag(nil, "raw", "with --print text, write controls to a terminal unescaped"),
+      .flag("0", "null", "NUL, not newline, ends payloads (-p text, raw) and --files-from names"),
+      .flag(
+        nil, "raw",
+        "write payloads to a terminal unescaped; alone, --print text (zbarimg's --raw)"),
+      .flag("q", "quiet", "no warnings and no progress line; errors only (zbarimg's -q)"),
+      .flag("1", "oneshot", "stop after the first symbol: --count 1 (zbarimg's -1)"),
       .flag("b", "bytes", "always add the payload as base64 \"bytes\" to records"),
       .flag("g", "grade", "add each symbol's indicative print-quality grade to its record"),
       .value(
@@ -71,7 +76,7 @@ public enum DetectCommand {
       .value(nil, "source-name", "name", "the source records from standard input name (not -)"),
       .flag(nil, "summary", "at the end, write totals and the inputs with no symbol to stderr"),
       .flag(nil, "misses", "also report each input with no symbol: a record (-p text: a message)"),
-      .flag(nil, "miss-status", "exit with status 4 when some input had no symbol, as zbarimg"),
+      .flag(nil, "miss-status", "exit with status 4 when any input had no symbol, as zbarimg"),
     ])
 }
 
@@ -84,6 +89,10 @@ public enum DetectOption: String, OptionName {
   case null
   /// `--raw`.
   case raw
+  /// `--quiet`.
+  case quiet
+  /// `--oneshot`.
+  case oneshot
   /// `--bytes`.
   case bytes
   /// `--grade`.

@@ -13,8 +13,14 @@ import QRVision
 public enum DetectPrintMode: String, Sendable, CaseIterable {
   /// One JSON record per line (the default).
   case json
-  /// Only the payload, ended by a newline or, with `-0`, a NUL.
+  /// Only the payload's text, ended by a newline or, with `-0`, a NUL.
   case text
+  /// Only the payload's bytes exactly as the symbol holds them (its segments' bytes, whatever
+  /// its ECI), ended like `text`: `zbarimg -Sbinary --raw`, ZXingReader's `-bytes`.
+  case raw
+
+  /// Whether payloads are written, not records (`text` and `raw`).
+  public var writesPayloads: Bool { self != .json }
 }
 
 /// Where the records (or texts) go.
@@ -46,8 +52,10 @@ public struct DetectCommandOptions: Sendable {
   public var sourceName: PathName?
   /// `--misses`: a record (or with `--print text`, a message) for each input with no symbol.
   public var reportsMisses: Bool
-  /// `--miss-status`: status 4 when some input had no symbol and another had one.
+  /// `--miss-status`: status 4 when some input had no symbol (whether or not another had one).
   public var hasMissStatus: Bool
+  /// `--quiet`: no warnings and no automatic progress line.
+  public var isQuiet: Bool
   /// JSON records or payload text.
   public var printMode: DetectPrintMode
   /// The byte that ends each payload with `--print text`: newline, or NUL with `-0`.
@@ -156,21 +164,34 @@ public struct DetectCommandOptions: Sendable {
     sourceName = arguments.path(.sourceName)
     if sourceName?.isEmpty == true { throw UsageError("--source-name needs a name") }
     hasMissStatus = arguments.has(.missStatus)
-    printMode = try arguments.choice(.print, as: DetectPrintMode.self) ?? .json
-    textTerminator = arguments.has(.null) ? 0 : 0x0A
-    if arguments.has(.null) && printMode != .text && fileList == nil {
-      throw UsageError(
-        "-0 (--null) separates payloads with --print text, or names with --files-from")
-    }
+    isQuiet = arguments.has(.quiet)
     writesRawText = arguments.has(.raw)
-    if writesRawText && printMode != .text {
-      throw UsageError("--raw writes payload text unescaped only with --print text")
+    // zbarimg's --raw alone prints each payload's text: the same here.
+    printMode =
+      try arguments.choice(.print, as: DetectPrintMode.self) ?? (writesRawText ? .text : .json)
+    textTerminator = arguments.has(.null) ? 0 : 0x0A
+    if arguments.has(.null) && !printMode.writesPayloads && fileList == nil {
+      throw UsageError(
+        "-0 (--null) separates payloads with --print text or raw, or names with --files-from")
+    }
+    if writesRawText && !printMode.writesPayloads {
+      throw UsageError(
+        "--raw writes payloads unescaped; --print json writes records, whose strings are"
+          + " escaped: give --print text or raw, or omit --print")
     }
     alwaysIncludesBytes = arguments.has(.bytes)
-    if alwaysIncludesBytes && printMode == .text {
-      throw UsageError("--bytes adds a field to JSON records; --print text writes no records")
+    if alwaysIncludesBytes && printMode.writesPayloads {
+      throw UsageError(
+        "--bytes adds a field to JSON records; --print \(printMode.rawValue) writes no records"
+          + (printMode == .text ? " (--print raw writes each payload's bytes)" : ""))
     }
     count = try arguments.integer(.count, in: 1...Int.max)
+    if arguments.has(.oneshot) {
+      if count != nil && count != 1 {
+        throw UsageError("-1 (--oneshot) stops after one symbol; --count asks for another number")
+      }
+      count = 1
+    }
     jobs = try arguments.integer(.jobs, in: 1...Self.maximumJobs) ?? 1
     tracking = try Self.tracking(arguments)
     rawSize = try arguments.value(.size).map { (text) throws(UsageError) in
@@ -206,8 +227,9 @@ public struct DetectCommandOptions: Sendable {
       return value
     }
     if arguments.has(.grade) {
-      if printMode == .text {
-        throw UsageError("--grade adds a field to JSON records; --print text writes no records")
+      if printMode.writesPayloads {
+        throw UsageError(
+          "--grade adds a field to JSON records; --print \(printMode.rawValue) writes no records")
       }
       grading = GradingOptions(aperture: aperture ?? 0.8)
     } else {

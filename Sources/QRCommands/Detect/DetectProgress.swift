@@ -48,14 +48,14 @@ final class DetectProgress {
   ///   - explicit: `--progress` was given.
   ///   - total: The number of files, when known before starting.
   init(
-    program: String, output: FileDescriptor, explicit: Bool, standardOutputIsTerminal: Bool,
-    total: Int?
+    program: String, output: FileDescriptor, explicit: Bool, automatic: Bool = true,
+    standardOutputIsTerminal: Bool, total: Int?
   ) {
     self.program = program
     self.output = output
     isTerminal = output.isTerminal
     isExplicit = explicit
-    isEnabled = explicit || (isTerminal && !standardOutputIsTerminal)
+    isEnabled = explicit || (automatic && isTerminal && !standardOutputIsTerminal)
     self.total = total
   }
 

@@ -203,7 +203,8 @@ public struct DetectRunner<Reader: SymbolReading> {
       delimiter: options.usesNullSeparator ? 0 : 0x0A, standardInput: standardInput)
     let progress = DetectProgress(
       program: diagnostics.program, output: standardError, explicit: options.showsProgress,
-      standardOutputIsTerminal: standardOutput.isTerminal, total: inputs.knownTotal)
+      automatic: !options.isQuiet, standardOutputIsTerminal: standardOutput.isTerminal,
+      total: inputs.knownTotal)
     var counts = DetectProgress.Counts()
     func report(_ message: String, _ path: PathName, warning: Bool = false) {
       // The records of the frames read before the fault are written before it is reported.
@@ -403,7 +404,7 @@ final class ResultSink: @unchecked Sendable {
           _ = failed(error, output: Self.name(of: options.records))
           hasStopped = true
         }
-      case .text:
+      case .text, .raw:
         diagnostics.error("no symbol found", operand: input.source.description)
       }
     }
@@ -494,8 +495,9 @@ final class ResultSink: @unchecked Sendable {
   func status(inputFailed: Bool) -> ExitStatus {
     if inputFailed || outputFailed { return .failure }
     if isReaderClosed { return .success }
-    if written == 0 { return .nothingFound }
-    return options.hasMissStatus && misses.count > 0 ? .someInputsMissed : .success
+    // zbarimg's 4 with --miss-status: some input had no symbol, whether or not others had.
+    if options.hasMissStatus && misses.count > 0 { return .someInputsMissed }
+    return written == 0 ? .nothingFound : .success
   }
 
   /// Writes one record or payload; true once written.
@@ -505,8 +507,10 @@ final class ResultSink: @unchecked Sendable {
     switch options.printMode {
     case .json:
       try records.writeAll(recordWriter.line(for: symbol, in: origin, grade: grade))
-    case .text:
-      let payload = symbol.decoded.text.map { Array($0.utf8) } ?? symbol.decoded.bytes
+    case .text, .raw:
+      let payload =
+        options.printMode == .raw
+        ? symbol.decoded.bytes : symbol.decoded.text.map { Array($0.utf8) } ?? symbol.decoded.bytes
       if !hasWarnedOfAmbiguity && payloadText.isAmbiguous(payload) {
         hasWarnedOfAmbiguity = true
         diagnostics.warning(

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
 // qrdetect --print text: a payload as one unmistakable item, escaped when a terminal shows it.
 
-import QRContent
-import QRRecords
+import QRSystem
 
 /// How `qrdetect --print text` writes one payload.
 ///

@@ -50,6 +50,8 @@ struct LineWorker: PipelineWorker {
   let options: RenderOptions
   /// The destination, for rendering its files (`SymbolOutput.files(of:)`); never written here.
   let output: SymbolOutput
+  /// `--ignorecase`: ASCII a–z encoded (and verified) as A–Z, as qrencode's `-i`.
+  var ignoresCase = false
 
   /// The lines handed over together: those that were already read when the first came (a
   /// handoff between threads per line would cost more than encoding a short one).
@@ -80,7 +82,8 @@ struct LineWorker: PipelineWorker {
 
   /// The symbols of `payload` (and their files, when `rendersFiles` and they go to a
   /// directory), or the message saying why there are none: the encoder's, or `--verify`'s.
-  func outcome(of payload: [UInt8], rendersFiles: Bool) -> Outcome {
+  func outcome(of given: [UInt8], rendersFiles: Bool) -> Outcome {
+    let payload = ignoresCase ? Self.uppercased(given) : given
     let symbols: [EncodedSymbol]
     switch encoded(payload, request) {
     case .symbols(let encoded): symbols = encoded
@@ -97,6 +100,12 @@ struct LineWorker: PipelineWorker {
       return .problem("verification failed: " + failure)
     }
     return .symbols(symbols, files: rendersFiles ? output.files(of: symbols) : nil)
+  }
+
+  /// `payload` with the ASCII letters a–z made A–Z, and every other byte as it is: what
+  /// qrencode's `-i` encodes, so that a URL's letters fit alphanumeric mode.
+  static func uppercased(_ payload: [UInt8]) -> [UInt8] {
+    payload.map { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 }
   }
 
   /// Nil if every symbol, drawn as a gray image at the render's scale, margin and colours,

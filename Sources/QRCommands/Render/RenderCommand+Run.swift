@@ -94,7 +94,21 @@ extension RenderCommand {
     }
     let worker = LineWorker(
       request: request, verifies: options.verify, grades: options.grade, format: format,
-      options: renderOptions, output: output)
+      options: renderOptions, output: output, ignoresCase: options.ignoresCase)
+    // --verbose: what each symbol is, on standard error, as it is written.
+    func describe(_ symbols: [EncodedSymbol], operand: String?) {
+      guard options.verbose else { return }
+      for (index, symbol) in symbols.enumerated() {
+        let side = ModuleRaster(symbol, options: renderOptions).side
+        let pixels = format.isTerminalArt ? "" : ", \(side * renderOptions.scale) pixels a side"
+        diagnostics.raw(
+          "qrrender: " + (operand.map { Diagnostics.sanitized($0) + ": " } ?? "")
+            + (symbols.count > 1 ? "symbol \(index + 1) of \(symbols.count): " : "")
+            + "version \(symbol.version), level \(symbol.errorCorrectionLevel), mask"
+            + " \(symbol.mask), \(symbol.size)x\(symbol.size) modules, quiet zone"
+            + " \((side - symbol.size) / 2)\(pixels)\n")
+      }
+    }
 
     do {
       if !options.lines && !options.json {
@@ -116,6 +130,7 @@ extension RenderCommand {
           return .failure
         }
         checkWidth(symbols)
+        describe(symbols, operand: sourceName)
         try output.write(symbols)
         try output.finish()
         return .success
@@ -130,6 +145,9 @@ extension RenderCommand {
       // input order by `deliver`.
       var status = ExitStatus.success
       var hasBlankLine = false
+      // --lines: blank lines are skipped and counted (a CSV's or a list's last line often is).
+      var blankLines = 0
+      var payloadLines = 0
       var deliveryError: RenderOutputError?
       func deliver(_ results: [LineWorker.Result]) -> Bool {
         for result in results {
@@ -139,6 +157,7 @@ extension RenderCommand {
             if result.source.isBlank { hasBlankLine = true } else { status = .failure }
           case .symbols(let symbols, let files):
             checkWidth(symbols)
+            describe(symbols, operand: result.source.operand)
             do {
               try output.write(symbols, line: result.source.line, files: files)
             } catch .frameTooLarge(let width, let height, let streamWidth, let streamHeight) {
@@ -203,6 +222,11 @@ extension RenderCommand {
             }
           }
           let isBlank = problem == nil && payload.isEmpty
+          if isBlank && !options.json {
+            blankLines += 1
+            continue
+          }
+          payloadLines += 1
           if isBlank {
             problem =
               "no input data: "
@@ -225,6 +249,14 @@ extension RenderCommand {
       guard try Signals.commitUnlessStopped({ try output.finish() }) else {
         output.discard()
         return .failure
+      }
+      if blankLines > 0 {
+        let lines = blankLines == 1 ? "1 blank line" : "\(blankLines) blank lines"
+        if payloadLines == 0 {
+          diagnostics.error("no input data: \(lines) and no payload", operand: sourceName ?? "-")
+          return status == .success ? .nothingFound : status
+        }
+        diagnostics.warning("skipped \(lines)", operand: sourceName ?? "-")
       }
       return status == .success && hasBlankLine ? .nothingFound : status
     } catch let error as RenderOutputError {
@@ -294,7 +326,8 @@ func report(_ error: RenderOutputError, _ diagnostics: Diagnostics, operand: Str
 /// (M4 with `--micro`), with its quiet zone.
 func largestSymbolSide(_ options: RenderCommandOptions, scale: Int) -> Int {
   let largest = options.symbolKinds == .micro ? "M4" : "40"
-  let version = options.symbolVersion.flatMap(SymbolVersion.init) ?? SymbolVersion(largest)
+  let chosen = options.strictVersion ? options.symbolVersion.flatMap(SymbolVersion.init) : nil
+  let version = chosen ?? SymbolVersion(largest)
   let modules = version?.size ?? 177
   let margin = options.margin ?? (version?.isMicro == true ? 2 : 4)
   return (modules + 2 * margin) * scale
@@ -309,7 +342,14 @@ func symbolRequest(_ options: RenderCommandOptions) throws(UsageError) -> Symbol
   case .micro: encode.symbolKinds = [.micro]
   case .either: encode.symbolKinds = [.micro, .qr]
   }
-  encode.version = options.symbolVersion.flatMap(SymbolVersion.init)
+  let version = options.symbolVersion.flatMap(SymbolVersion.init)
+  // qrencode's -v: the smallest version; --strict-version and -S: that version.
+  if options.strictVersion || options.structured {
+    encode.version = version
+  } else {
+    encode.minimumVersion = version
+  }
+  if options.eightBit { encode.mode = .byte }
   if let pattern = options.mask {
     encode.mask = options.symbolKinds == .micro ? Mask(microPattern: pattern) : Mask(pattern)
   }
@@ -326,5 +366,7 @@ func symbolRequest(_ options: RenderCommandOptions) throws(UsageError) -> Symbol
   // Kanji mode only when asked for: with -k, or with an ECI naming Shift_JIS.
   encode.allowsKanji = options.kanji || (options.eci && encode.charset == .shiftJIS)
   if options.gs1 { encode.fnc1 = .gs1 }
-  return SymbolRequest(encodeOptions: encode, partCount: options.split)
+  var request = SymbolRequest(encodeOptions: encode, partCount: options.split)
+  request.dividesAtForcedVersion = options.structured
+  return request
 }

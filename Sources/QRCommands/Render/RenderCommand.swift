@@ -78,7 +78,15 @@ public enum RenderCommand {
       .value(
         "l", "level", "level", "error correction level L, M, Q or H (default M)",
         completion: .choices(["L", "M", "Q", "H"])),
-      .value("v", "symbol-version", "N", "use symbol version N (1-40, or M1-M4 for Micro QR)"),
+      .value(
+        "v", "symbol-version", "N",
+        "the smallest symbol version to use (1-40, or M1-M4 for Micro QR), as qrencode"),
+      .flag(nil, "strict-version", "with -v: that version exactly; fail if the payload needs more"),
+      .flag("S", "structured", "with -v: as many symbols of that version as needed (qrencode)"),
+      .flag("8", "8bit", "write the whole payload in byte mode (qrencode's -8)"),
+      .flag("i", "ignorecase", "write a-z as A-Z, for alphanumeric mode (qrencode's -i)"),
+      .flag("c", "casesensitive", "keep letters as they are (the default; qrencode's -c)"),
+      .flag(nil, "verbose", "say each symbol's version, level, mask and size on standard error"),
       .value(nil, "mask", "N", "use mask pattern N (0-7; 0-3 for Micro QR)"),
       .flag(nil, "boost", "raise the level as far as the chosen version allows"),
       .optionalValue(
@@ -158,6 +166,18 @@ public enum RenderOption: String, OptionName {
   case level
   /// `--symbol-version`.
   case symbolVersion = "symbol-version"
+  /// `--strict-version`.
+  case strictVersion = "strict-version"
+  /// `--structured`.
+  case structured
+  /// `--8bit`.
+  case eightBit = "8bit"
+  /// `--ignorecase`.
+  case ignoreCase = "ignorecase"
+  /// `--casesensitive`.
+  case caseSensitive = "casesensitive"
+  /// `--verbose`.
+  case verbose
   /// `--mask`.
   case mask
   /// `--boost`.

@@ -49,8 +49,20 @@ public struct RenderCommandOptions: Sendable {
   public var format: String
   /// The error correction level letter: L, M, Q or H.
   public var level: Character
-  /// `--symbol-version`, normalised: `1`…`40` or `M1`…`M4`.
+  /// `--symbol-version`, normalised: `1`…`40` or `M1`…`M4` (`-M -v 3` is M3): the smallest
+  /// version to use, or with `strictVersion` the version.
   public var symbolVersion: String?
+  /// `--strict-version`: `symbolVersion` exactly.
+  public var strictVersion: Bool
+  /// `--structured` (qrencode's `-S`): a payload too large for the version is divided over
+  /// symbols of that version.
+  public var structured: Bool
+  /// `--8bit`: the whole payload in byte mode.
+  public var eightBit: Bool
+  /// `--ignorecase`: ASCII a–z written as A–Z.
+  public var ignoresCase: Bool
+  /// `--verbose`: each symbol described on standard error.
+  public var verbose: Bool
   /// `--mask`: 0…7, or 0…3 for Micro QR.
   public var mask: Int?
   /// `--boost`.
@@ -160,6 +172,24 @@ public struct RenderCommandOptions: Sendable {
     symbolVersion = try arguments.value(versionOption).map { (text) throws(UsageError) in
       try Self.parseSymbolVersion(text)
     }
+    // qrencode's `-M -v 3`: with --micro, a plain number 1 to 4 is that Micro QR version.
+    if arguments.value(.micro)?.isEmpty == true, let version = symbolVersion,
+      let number = Int(version), (1...4).contains(number)
+    {
+      symbolVersion = "M\(number)"
+    }
+    strictVersion = arguments.has(.strictVersion)
+    structured = arguments.has(.structured)
+    if (strictVersion || structured) && symbolVersion == nil {
+      throw UsageError(
+        "--\(strictVersion ? "strict-version" : "structured") needs the version: give -v N")
+    }
+    eightBit = arguments.has(.eightBit)
+    ignoresCase = arguments.has(.ignoreCase)
+    if ignoresCase && arguments.has(.caseSensitive) {
+      throw UsageError("-i (--ignorecase) and -c (--casesensitive) contradict: give one")
+    }
+    verbose = arguments.has(.verbose)
     boost = arguments.has(.boost)
     eci = arguments.has(.eci)
     kanji = arguments.has(.kanji)
@@ -241,6 +271,20 @@ public struct RenderCommandOptions: Sendable {
         throw UsageError(
           "--micro=auto chooses the version; it cannot be combined with --symbol-version")
       }
+    }
+    if structured {
+      if symbolKinds == .micro {
+        throw UsageError(
+          "--structured cannot be combined with --micro: Micro QR has no structured append")
+      }
+      if split != nil {
+        throw UsageError(
+          "--structured divides at the version -v gives; --split at a number of symbols:"
+            + " give one")
+      }
+    }
+    if eightBit && kanji {
+      throw UsageError("-8 writes every character as bytes; -k asks for Kanji mode: give one")
     }
     if symbolKinds == .micro {
       if gs1 { throw UsageError("--gs1 cannot be combined with --micro: Micro QR has no FNC1") }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The JSON side of the invisible characters: finding them in UTF-8 and writing their escapes.
 
-import QRContent
+import QRSystem
 
 extension InvisibleCharacters {
   /// The scalar whose UTF-8 encoding starts at `index` of `utf8` (at a byte of 0x80 or more),

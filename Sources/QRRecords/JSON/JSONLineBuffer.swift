@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The bytes of one JSON line whose shape the writer knows: literals, escaped strings, numbers.
 
-import QRContent
+import QRSystem
 
 /// A buffer for one JSON line written member by member, separators included in the literals.
 ///

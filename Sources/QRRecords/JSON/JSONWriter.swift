@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // A small JSON writer: members in the order written, RFC 8259 escaping, one line per object.
 
-import QRContent
+import QRSystem
 
 /// Builds JSON text into a byte buffer, placing commas and escaping strings.
 ///

@@ -55,6 +55,25 @@ import Testing
   #expect(symbol.errorCorrectionLevel == .high)
 }
 
+@Test func minimumVersionIsTheSmallestChosen() throws {
+  var options = EncodeOptions()
+  options.minimumVersion = .qr(try #require(Version(5)))
+  #expect(try Encoder.encode(text: "HI", options: options).version == .qr(try #require(Version(5))))
+  // A payload too large for the minimum gets the smallest version above it that fits.
+  let payload = [UInt8](repeating: 0x41, count: 100)
+  options.minimumVersion = .qr(Version.minimum)
+  #expect(try Encoder.encode(payload, options: options).version == .qr(try #require(Version(5))))
+  // Micro QR from M3 up, and QR Code after M4 when Micro QR is too small.
+  options.symbolKinds = [.micro, .qr]
+  options.errorCorrectionLevel = .low
+  options.minimumVersion = .micro(.m3)
+  #expect(try Encoder.encode(text: "12345", options: options).version == .micro(.m3))
+  #expect(try Encoder.encode(payload, options: options).version.isMicro == false)
+  // A forced version wins over the minimum.
+  options.version = .micro(.m1)
+  #expect(try Encoder.encode(text: "12345", options: options).version == .micro(.m1))
+}
+
 @Test func forcedVersionTooSmallNamesTheSmallestThatFits() throws {
   var options = EncodeOptions()
   options.version = .qr(Version.minimum)

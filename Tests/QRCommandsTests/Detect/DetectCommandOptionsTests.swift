@@ -65,11 +65,12 @@ private func usageError(_ arguments: [String]) -> String? {
 }
 
 @Test(arguments: [
-  (["-0"], "-0 (--null) separates payloads with --print text, or names with --files-from"),
-  (["--print", "xml"], "invalid value 'xml' for --print: expected one of json, text"),
+  (["-0"], "-0 (--null) separates payloads with --print text or raw, or names with --files-from"),
+  (["--print", "xml"], "invalid value 'xml' for --print: expected one of json, text, raw"),
   (
     ["-p", "text", "--bytes"],
-    "--bytes adds a field to JSON records; --print text writes no records"
+    "--bytes adds a field to JSON records; --print text writes no records (--print raw writes"
+      + " each payload's bytes)"
   ),
   (
     ["-n", "0"],
