@@ -312,7 +312,7 @@ public struct Detector: Sendable {
 
     /// The window's pixels of `image`: the image itself when the window is all of it.
     func pixels(of image: GrayImage) -> GrayImage {
-      isWhole ? image : image.cropped(x: x, y: y, width: width, height: height)
+      isWhole ? image : image.cropped(to: PixelRect(x: x, y: y, width: width, height: height))
     }
   }
 

@@ -15,7 +15,7 @@ private enum FleetRecipe {
     while :; do
       ffmpeg -v error -rtsp_transport tcp -timeout 5000000 -i rtsp://camera1.example/stream1 -f yuv4mpegpipe -
       sleep 2
-    done | qrdetect | qrdedupe
+    done | qrdetect | qrdedupe --clock wall
     """#
   static let publish = #"""
     ffmpeg -v error -rtsp_transport tcp -i rtsp://camera1.example/stream1 -f yuv4mpegpipe - | qrdetect --source-name camera1 | qrdedupe | mosquitto_pub -h mqtt.example -t qrpipe/camera1 -l

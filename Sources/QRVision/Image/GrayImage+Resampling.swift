@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The detector's image operations: the pyramid's halving, the closer look's doubling, windows.
+// The detector's image operations: the pyramid's halving and the closer look's doubling.
 
 import QRImage
 
@@ -138,19 +138,5 @@ extension GrayImage {
       }
     }
     return out
-  }
-
-  /// The pixels of the rectangle at (`x`, `y`), `width` × `height`, which lies within the
-  /// image.
-  ///
-  /// - Complexity: O(*width* × *height*).
-  func cropped(x: Int, y top: Int, width: Int, height: Int) -> GrayImage {
-    var pixels = [UInt8]()
-    pixels.reserveCapacity(width * height)
-    for y in top..<(top + height) {
-      let start = y * self.width + x
-      pixels.append(contentsOf: self.pixels[start..<(start + width)])
-    }
-    return GrayImage(width: width, height: height, pixels: pixels)
   }
 }
