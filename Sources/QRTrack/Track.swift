@@ -111,19 +111,7 @@ struct Track: Sendable {
   }
 
   /// Whether `point` lies inside the quadrilateral `corners`.
-  static func contains(_ corners: [Point], _ point: Point) -> Bool {
-    var sign = 0.0
-    for i in 0..<corners.count {
-      let side = (corners[(i + 1) % corners.count] - corners[i]).cross(point - corners[i])
-      if side == 0 { continue }
-      if sign == 0 {
-        sign = side
-      } else if (side > 0) != (sign > 0) {
-        return false
-      }
-    }
-    return true
-  }
+  static func contains(_ corners: [Point], _ point: Point) -> Bool { point.isInside(corners) }
 
   /// The mean of `corners`.
   static func centre(_ corners: [Point]) -> Point {

@@ -114,16 +114,10 @@ public struct Detector: Sendable {
   public mutating func detect<Decoded>(
     in image: GrayImage, decode: (SymbolCandidate) -> Decoded?
   ) -> [Detection<Decoded>] {
+    // The one verification (`Detector.verified(_:decode:)`), shared with the quadrilateral
+    // attempt and the tracker's combined reads.
     func verified(_ candidate: SymbolCandidate) -> Decoded? {
-      guard let decoded = decode(candidate) else { return nil }
-      guard let symbol = decoded as? DecodedSymbol, symbol.hasErasuresWithoutCheck else {
-        return decoded
-      }
-      var plain = candidate
-      plain.unreliable = BitMatrix(size: candidate.matrix.size)
-      guard let again = decode(plain) else { return nil }
-      if let symbol = again as? DecodedSymbol, symbol.hasErasuresWithoutCheck { return nil }
-      return again
+      Self.verified(candidate, decode: decode)
     }
     var found: [Detection<Decoded>] = []
     var decodeAttempts = 0
@@ -1011,27 +1005,7 @@ extension SymbolCandidate {
   }
 
   /// Whether `point` lies inside the corners.
-  func contains(_ point: Point) -> Bool {
-    var sign = 0.0
-    for i in 0..<corners.count {
-      let side = (corners[(i + 1) % corners.count] - corners[i]).cross(point - corners[i])
-      if side == 0 { continue }
-      if sign == 0 {
-        sign = side
-      } else if (side > 0) != (sign > 0) {
-        return false
-      }
-    }
-    return true
-  }
+  func contains(_ point: Point) -> Bool { point.isInside(corners) }
 }
 
 extension Detector.Detection: Sendable where Decoded: Sendable {}
-
-extension DecodedSymbol {
-  /// Whether a block leaned on erasures with no check codeword left over: its correction
-  /// could not have noticed a wrong result.
-  fileprivate var hasErasuresWithoutCheck: Bool {
-    blocks.contains { $0.erasureCount > 0 && $0.margin <= 0 }
-  }
-}
