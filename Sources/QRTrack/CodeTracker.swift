@@ -129,6 +129,14 @@ public struct CodeTracker: Sendable {
     averageDetector = Detector(options: averageDetector.options)
   }
 
+  /// Ends every track and the low-light average, keeping the frame count and the picture last
+  /// seen.
+  private mutating func endTracks() {
+    tracks.removeAll()
+    average.reset()
+    isLowLight = false
+  }
+
   /// Ends the scene: the next frame starts afresh, with a full search and new tracks.
   public mutating func endScene() {
     tracks.removeAll()
@@ -155,12 +163,14 @@ public struct CodeTracker: Sendable {
       tracks[index].seenNow = nil
       tracks[index].framesReadNow = 0
     }
+    // A cut (another picture, not the same scene moved) ends the scene before anything is
+    // followed: its codes are not where the last picture's were.
+    let changed = scene.hasChanged(image)
+    if changed && !tracks.isEmpty { endTracks() }
     for index in tracks.indices { follow(index, in: image) }
     // The whole frame is searched every `searchInterval` frames (for codes coming into view),
-    // and at once when, with nothing followed, the picture changed (a cut, a new picture in a
-    // stream of them), when a followed code was first not found where it should be, or when
-    // another code was there.
-    let changed = tracks.isEmpty && scene.hasChanged(image)
+    // and at once when the picture changed (a cut, a new picture in a stream of them), when a
+    // followed code was first not found where it should be, or when another code was there.
     let isSearchFrame =
       changed || frame - lastSearch >= max(1, options.searchInterval)
       || tracks.contains { !$0.isLocatedNow && ($0.hasLeft || $0.lastSeen == frame - 1) }

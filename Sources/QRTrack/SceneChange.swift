@@ -6,13 +6,13 @@ import QRImage
 /// Tells a picture that changed from one that moved a little.
 ///
 /// A thumbnail of each frame (the means of its 16 × 16 blocks, each from two of its rows) is
-/// compared with the last one's: when their mean absolute difference is more than
-/// `threshold` gray levels, the picture changed. A camera's frames differ by a little motion
+/// compared with the last one's, both as standard scores (light and gain cancel): when their
+/// mean absolute difference is more than `threshold`, the picture changed. A camera's frames differ by a little motion
 /// and fresh noise, which blocks average away; a cut, or a stream of different pictures (frames
 /// a script made, one code each), changes the blocks themselves.
 struct SceneChange: Sendable {
-  /// The mean difference of block means, in gray levels, above which the picture changed.
-  static let threshold = 12
+  /// The mean difference of the blocks' standard scores above which the picture changed.
+  static let threshold = 0.8
   /// The side of a block.
   static let block = 16
   private var last: [Int] = []
@@ -44,9 +44,24 @@ struct SceneChange: Sendable {
     }
     defer { last = means }
     guard last.count == means.count else { return true }
-    var difference = 0
-    for index in means.indices { difference += abs(means[index] - last[index]) }
-    // Block sums are of 2 × side pixels.
-    return difference > Self.threshold * 2 * side * means.count
+    // Compared as standard scores, so that the light turned up or down, or a camera's gain, is
+    // not a change: the blocks' pattern is.
+    let now = Self.standardScores(means)
+    let before = Self.standardScores(last)
+    var difference = 0.0
+    for index in now.indices { difference += abs(now[index] - before[index]) }
+    return difference > Self.threshold * Double(now.count)
+  }
+
+  /// `values` less their mean, over their standard deviation (at least two gray levels: a
+  /// picture too flat for a deviation to mean anything, a blank frame, then differs from a
+  /// picture by the picture's own pattern).
+  private static func standardScores(_ values: [Int]) -> [Double] {
+    let n = Double(values.count)
+    let mean = Double(values.reduce(0, +)) / n
+    let variance = values.reduce(0.0) { $0 + (Double($1) - mean) * (Double($1) - mean) } / n
+    // Block sums are of 2 × block pixels: a deviation below 2 gray levels is flat.
+    let deviation = max(variance.squareRoot(), 2 * Double(2 * block))
+    return values.map { (Double($0) - mean) / deviation }
   }
 }
