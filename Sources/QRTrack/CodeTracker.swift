@@ -271,14 +271,7 @@ public struct CodeTracker: Sendable {
   private mutating func search(_ image: GrayImage) {
     lastSearch = frame
     lastWork.searched = true
-    var located: [SymbolCandidate] = []
-    let detections = detector.detect(in: image) { candidate -> DecodedSymbol? in
-      let decoded = Self.decode(candidate)
-      if decoded == nil, candidate.formatDistance == 0, candidate.kind == .qr {
-        located.append(candidate)
-      }
-      return decoded
-    }
+    let (detections, located) = Self.search(image, with: &detector)
     for detection in detections {
       let corners = detection.candidate.corners
       if let index = trackHolding(corners, decoded: detection.decoded) {
@@ -313,14 +306,7 @@ public struct CodeTracker: Sendable {
   /// read is kept only when this frame shows the code read (the average remembers codes that
   /// have gone).
   private mutating func searchAverage(_ averaged: GrayImage, frame image: GrayImage) {
-    var located: [SymbolCandidate] = []
-    let detections = averageDetector.detect(in: averaged) { candidate -> DecodedSymbol? in
-      let decoded = Self.decode(candidate)
-      if decoded == nil, candidate.formatDistance == 0, candidate.kind == .qr {
-        located.append(candidate)
-      }
-      return decoded
-    }
+    let (detections, located) = Self.search(averaged, with: &averageDetector)
     let frames = min(average.count, FrameAverage.effectiveFrames)
     for detection in detections {
       var candidate = detection.candidate
@@ -387,7 +373,7 @@ public struct CodeTracker: Sendable {
     }
     // Every frame combined must show this code: samples of two codes in one place (one
     // replacing the other) can decode to either.
-    let isFunction = ModuleTemplate(version: version).isFunction
+    let isFunction = tracks[index].template.isFunction
     guard tracks[index].accepts(decoded),
       tracks[index].combiner.leastAgreement(
         with: matrix, isInverted: isInverted, isFunction: isFunction) >= options.sameCodeAgreement
@@ -445,6 +431,22 @@ public struct CodeTracker: Sendable {
       guard let decoded else { return true }
       return track.accepts(decoded)
     }
+  }
+
+  /// What `detector` reads in `image`, and the QR Code candidates it located (their format
+  /// information read cleanly) but could not read: codes to follow and read by combining.
+  private static func search(_ image: GrayImage, with detector: inout Detector) -> (
+    detections: [Detector.Detection<DecodedSymbol>], located: [SymbolCandidate]
+  ) {
+    var located: [SymbolCandidate] = []
+    let detections = detector.detect(in: image) { candidate -> DecodedSymbol? in
+      let decoded = decode(candidate)
+      if decoded == nil, candidate.formatDistance == 0, candidate.kind == .qr {
+        located.append(candidate)
+      }
+      return decoded
+    }
+    return (detections, located)
   }
 
   /// The detector's decode: the decoder, which must not transpose on its own (the detector
